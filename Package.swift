@@ -1,0 +1,86 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// `FOODGRAPH_LIGHT=1 swift test` builds only the engine and the Postgres layer with their tests:
+// they need no server packages, so iterating on them takes seconds instead of minutes.
+let light = Context.environment["FOODGRAPH_LIGHT"] == "1"
+
+let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+var dependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+]
+
+var targets: [Target] = [
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .target(name: "GraphQLEngine", swiftSettings: swiftSettings),
+    .target(
+        name: "Postgres",
+        dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(name: "GraphQLEngineTests", dependencies: ["GraphQLEngine"], swiftSettings: swiftSettings),
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
+]
+
+var products: [Product] = [
+    .library(name: "GraphQLEngine", targets: ["GraphQLEngine"]),
+    .library(name: "Postgres", targets: ["Postgres"]),
+]
+
+if !light {
+    dependencies += [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    ]
+    targets += [
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .target(
+            name: "FoodGraph",
+            dependencies: [
+                "GraphQLEngine", "Postgres", "COpenSSL",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Server",
+            dependencies: [
+                "GraphQLEngine", "FoodGraph", "Postgres", "CJansson", "COpenSSL",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "foodgraph",
+            dependencies: [
+                "Server", "FoodGraph", "GraphQLEngine", "Postgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "FoodGraphTests", dependencies: ["FoodGraph", "Postgres"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "Server", "FoodGraph", "Postgres",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+    products.append(.executable(name: "foodgraph", targets: ["foodgraph"]))
+}
+
+let package = Package(
+    name: "FoodGraph",
+    platforms: [.macOS(.v15)],
+    products: products,
+    dependencies: dependencies,
+    targets: targets
+)

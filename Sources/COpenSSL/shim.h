@@ -1,0 +1,5 @@
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+#include <openssl/crypto.h>
+#include <openssl/sha.h>
+#include <openssl/kdf.h>

@@ -1,0 +1,2 @@
+// Placeholder until the Postgres layer lands.
+import CLibPQ
