@@ -19,8 +19,10 @@ var targets: [Target] = [
         dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
         swiftSettings: swiftSettings
     ),
+    // Test databases on the throwaway cluster of tools/test; used by the test targets only.
+    .target(name: "TestSupport", dependencies: ["Postgres"], swiftSettings: swiftSettings),
     .testTarget(name: "GraphQLEngineTests", dependencies: ["GraphQLEngine"], swiftSettings: swiftSettings),
-    .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], swiftSettings: swiftSettings),
 ]
 
 var products: [Product] = [
@@ -63,11 +65,13 @@ if !light {
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "FoodGraphTests", dependencies: ["FoodGraph", "Postgres"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FoodGraphTests", dependencies: ["FoodGraph", "Postgres", "GraphQLEngine", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "FoodGraph", "Postgres",
+                "Server", "FoodGraph", "Postgres", "GraphQLEngine", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

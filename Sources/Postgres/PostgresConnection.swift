@@ -1,0 +1,233 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection. It is an actor running on a dispatch queue of its own (`QueueExecutor`),
+/// so libpq's blocking calls never occupy the cooperative thread pool or a NIO event loop.
+///
+/// Statements are prepared once per connection and SQL text, then executed by name.
+public actor PostgresConnection {
+    private let executor: QueueExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    private var connection: ConnectionHandle?
+    private var handle: OpaquePointer? { connection?.pointer }
+    private var preparedStatements: [String: String] = [:]
+    private var nextStatementNumber = 0
+    let cancelToken: CancelToken
+    /// The server process serving this connection (for diagnostics and `pg_terminate_backend` in tests).
+    public nonisolated let backendPID: Int32
+
+    private static let maximumPreparedStatements = 512
+
+    /// Opens a connection. `conninfo` is a libpq connection string or a `postgresql://` URL.
+    public static func connect(_ conninfo: String, sessionSettings: [String: String] = [:]) async throws -> PostgresConnection {
+        let executor = QueueExecutor(label: "postgres.connection")
+        return try await Connector(executor: executor).connect(conninfo, sessionSettings: sessionSettings)
+    }
+
+    init(handle: OpaquePointer, executor: QueueExecutor) {
+        self.connection = ConnectionHandle(handle)
+        self.executor = executor
+        self.cancelToken = CancelToken(connection: handle)
+        self.backendPID = PQbackendPID(handle)
+    }
+
+    /// Whether libpq still considers the connection usable.
+    public var isHealthy: Bool {
+        guard let handle else { return false }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
+    /// Whether a transaction is open (or failed and awaiting ROLLBACK).
+    public var isInTransaction: Bool {
+        guard let handle else { return false }
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
+
+    /// Runs a parameterised statement. `$1`, `$2`, … in `sql` refer to `parameters` in order.
+    /// Cancelling the calling task cancels the statement on the server.
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) async throws -> PostgresRows {
+        let token = cancelToken
+        return try await withTaskCancellationHandler {
+            try Task.checkCancellation()
+            return try run(sql, parameters)
+        } onCancel: {
+            token.cancelRunningStatement()
+        }
+    }
+
+    /// Runs SQL without parameters through the simple protocol: several statements may be given.
+    /// For migrations and transaction control, never for values.
+    public func execute(simple sql: String) async throws {
+        let handle = try liveHandle()
+        guard let result = PQexec(handle, sql) else { throw connectionError() }
+        _ = try check(PostgresResult(handle: result))
+    }
+
+    /// Streams rows into `COPY table (columns) FROM STDIN` in text format. Each row's values are
+    /// escaped here; nil is NULL. Returns the number of rows copied.
+    @discardableResult
+    public func copy(into copyStatement: String, rows: some Sequence<[String?]>) async throws -> Int {
+        let handle = try liveHandle()
+        guard let start = PQexec(handle, copyStatement) else { throw connectionError() }
+        let startResult = PostgresResult(handle: start)
+        guard PQresultStatus(start) == PGRES_COPY_IN else {
+            _ = try check(startResult)
+            throw PostgresError(.usage, "The statement did not start a COPY FROM STDIN.")
+        }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
+        var count = 0
+        func flush() throws {
+            let sent = buffer.withUnsafeBufferPointer { pointer in
+                pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
+                    PQputCopyData(handle, $0, Int32(pointer.count))
+                }
+            }
+            guard sent == 1 else { throw connectionError() }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        for row in rows {
+            PostgresCopyEncoder.append(row, to: &buffer)
+            count += 1
+            if buffer.count >= 1 << 16 { try flush() }
+        }
+        if !buffer.isEmpty { try flush() }
+        guard PQputCopyEnd(handle, nil) == 1 else { throw connectionError() }
+        while let result = PQgetResult(handle) {
+            _ = try check(PostgresResult(handle: result))
+        }
+        return count
+    }
+
+    /// Closes the connection; later calls fail with a connection error.
+    public func close() {
+        cancelToken.invalidate()
+        connection = nil
+    }
+
+    // MARK: - Internals
+
+    private func run(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> PostgresRows {
+        let handle = try liveHandle()
+        let name = try preparedStatementName(for: sql, parameterCount: parameters.count, handle: handle)
+        let encoded = parameters.map(\.postgresParameter)
+        let result = try ParameterBuffers.with(encoded) { values, lengths, formats in
+            guard let result = PQexecPrepared(handle, name, Int32(encoded.count), values, lengths, formats, 0) else {
+                throw connectionError()
+            }
+            return PostgresResult(handle: result)
+        }
+        do {
+            return PostgresRows(result: try check(result))
+        } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
+            // The statement's plan went stale (e.g. after a migration): prepare again, once.
+            preparedStatements[sql] = nil
+            _ = PQexec(handle, "DEALLOCATE \(name)").map(PQclear)
+            let retryName = try preparedStatementName(for: sql, parameterCount: parameters.count, handle: handle)
+            let retry = try ParameterBuffers.with(encoded) { values, lengths, formats in
+                guard let result = PQexecPrepared(handle, retryName, Int32(encoded.count), values, lengths, formats, 0) else {
+                    throw connectionError()
+                }
+                return PostgresResult(handle: result)
+            }
+            return PostgresRows(result: try check(retry))
+        }
+    }
+
+    private func preparedStatementName(for sql: String, parameterCount: Int, handle: OpaquePointer) throws -> String {
+        if let name = preparedStatements[sql] { return name }
+        if preparedStatements.count >= Self.maximumPreparedStatements {
+            _ = PQexec(handle, "DEALLOCATE ALL").map(PQclear)
+            preparedStatements.removeAll()
+        }
+        nextStatementNumber += 1
+        let name = "fg\(nextStatementNumber)"
+        guard let result = PQprepare(handle, name, sql, Int32(parameterCount), nil) else { throw connectionError() }
+        _ = try check(PostgresResult(handle: result))
+        preparedStatements[sql] = name
+        return name
+    }
+
+    private func liveHandle() throws -> OpaquePointer {
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            throw PostgresError(.connection, "The database connection is closed or broken.")
+        }
+        return handle
+    }
+
+    private func check(_ result: PostgresResult) throws -> PostgresResult {
+        switch PQresultStatus(result.handle) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_COPY_IN:
+            return result
+        default:
+            if let handle, PQstatus(handle) != CONNECTION_OK { throw connectionError() }
+            throw PostgresError(result: result.handle)
+        }
+    }
+
+    private func connectionError() -> PostgresError {
+        let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "The connection is closed."
+        return PostgresError(.connection, message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// Opens the libpq connection on the connection's own executor, then hands it to the actor.
+private actor Connector {
+    private let executor: QueueExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    init(executor: QueueExecutor) {
+        self.executor = executor
+    }
+
+    func connect(_ conninfo: String, sessionSettings: [String: String]) async throws -> PostgresConnection {
+        guard let handle = PQconnectdb(conninfo) else {
+            throw PostgresError(.connection, "Out of memory while connecting to PostgreSQL.")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+            PQfinish(handle)
+            throw PostgresError(.connection, message)
+        }
+        // Fixed session settings make text output predictable for the decoders.
+        var settings = ["TimeZone": "UTC", "DateStyle": "ISO, YMD", "IntervalStyle": "iso_8601", "extra_float_digits": "3"]
+        settings.merge(sessionSettings) { _, new in new }
+        for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
+            let result = ParameterBuffers.with([.text(name), .text(value)]) { values, lengths, formats in
+                PQexecParams(handle, "SELECT set_config($1, $2, false)", 2, nil, values, lengths, formats, 0)
+            }
+            let status = result.map(PQresultStatus)
+            result.map(PQclear)
+            guard status == PGRES_TUPLES_OK else {
+                PQfinish(handle)
+                throw PostgresError(.connection, "Could not set \(name) on a new connection.")
+            }
+        }
+        return PostgresConnection(handle: handle, executor: executor)
+    }
+}
+
+/// Owns a `PGconn`; closing happens when the owning connection lets go of it.
+private final class ConnectionHandle {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit { PQfinish(pointer) }
+}
+
+extension PostgresError {
+    init(result: OpaquePointer) {
+        func field(_ code: Character) -> String? {
+            guard let pointer = PQresultErrorField(result, Int32(code.asciiValue!)) else { return nil }
+            return String(cString: pointer)
+        }
+        self.init(
+            .server, field("M") ?? String(cString: PQresultErrorMessage(result)),
+            sqlState: field("C"), detail: field("D"), constraint: field("n"))
+    }
+}

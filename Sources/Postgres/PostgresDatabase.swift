@@ -1,0 +1,96 @@
+import Foundation
+
+/// The database as one unit of work sees it: a pool, and optionally statistics that count every
+/// statement run through it (one `PostgresDatabase` per request gives per-request figures).
+public struct PostgresDatabase: PostgresQuerying {
+    public let pool: PostgresPool
+    public let statistics: QueryStatistics?
+
+    public init(pool: PostgresPool, statistics: QueryStatistics? = nil) {
+        self.pool = pool
+        self.statistics = statistics
+    }
+
+    /// Runs one statement on a pooled connection. A statement that fails because its connection
+    /// broke (e.g. the server restarted) is retried once on a fresh connection: outside a
+    /// transaction, the failed attempt cannot have committed anything.
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
+        do {
+            return try await runOnce(sql, parameters)
+        } catch let error as PostgresError where error.kind == .connection {
+            return try await runOnce(sql, parameters)
+        }
+    }
+
+    /// Runs `body` in a transaction that commits when it returns and rolls back when it throws.
+    public func withTransaction<Result: Sendable>(
+        isolation: PostgresIsolationLevel = .readCommitted,
+        _ body: (PostgresTransaction) async throws -> Result
+    ) async throws -> Result {
+        try await pool.withConnection { connection in
+            try await connection.execute(simple: "BEGIN ISOLATION LEVEL \(isolation.sql)")
+            let transaction = PostgresTransaction(connection: connection, statistics: statistics)
+            let result: Result
+            do {
+                result = try await body(transaction)
+            } catch {
+                try? await connection.execute(simple: "ROLLBACK")
+                throw error
+            }
+            try await connection.execute(simple: "COMMIT")
+            return result
+        }
+    }
+
+    /// A SERIALIZABLE transaction, retried when PostgreSQL reports a serialization failure or a
+    /// deadlock, up to `maximumAttempts` times in all. `body` must be safe to run again.
+    public func withSerializableTransaction<Result: Sendable>(
+        maximumAttempts: Int = 5,
+        _ body: (PostgresTransaction) async throws -> Result
+    ) async throws -> Result {
+        var attempt = 1
+        while true {
+            do {
+                return try await withTransaction(isolation: .serializable, body)
+            } catch let error as PostgresError where error.isRetryableTransactionFailure && attempt < maximumAttempts {
+                attempt += 1
+                // Jittered backoff so the conflicting transactions do not collide again at once.
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 * attempt))))
+            }
+        }
+    }
+
+    private func runOnce(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
+        try await pool.withConnection { connection in
+            let start = ContinuousClock.now
+            defer { statistics?.record(ContinuousClock.now - start) }
+            return try await connection.query(sql, parameters)
+        }
+    }
+}
+
+public enum PostgresIsolationLevel: Sendable {
+    case readCommitted
+    case repeatableRead
+    case serializable
+
+    var sql: String {
+        switch self {
+        case .readCommitted: "READ COMMITTED"
+        case .repeatableRead: "REPEATABLE READ"
+        case .serializable: "SERIALIZABLE"
+        }
+    }
+}
+
+/// An open transaction: every statement runs on its one connection.
+public struct PostgresTransaction: PostgresQuerying {
+    public let connection: PostgresConnection
+    let statistics: QueryStatistics?
+
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
+        let start = ContinuousClock.now
+        defer { statistics?.record(ContinuousClock.now - start) }
+        return try await connection.query(sql, parameters)
+    }
+}

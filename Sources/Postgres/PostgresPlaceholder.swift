@@ -1,2 +1,0 @@
-// Placeholder until the Postgres layer lands.
-import CLibPQ

@@ -1,0 +1,86 @@
+import CLibPQ
+
+/// The rows a statement returned. Rows decode lazily from libpq's result, without copying.
+public struct PostgresRows: Sendable, RandomAccessCollection {
+    let result: PostgresResult
+
+    init(result: PostgresResult) {
+        self.result = result
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { result.rowCount }
+    public subscript(position: Int) -> PostgresRow { PostgresRow(result: result, index: position) }
+
+    /// Column names in order.
+    public var columnNames: [String] {
+        (0..<result.columnCount).map { String(cString: PQfname(result.handle, Int32($0))) }
+    }
+
+    /// Rows changed by an INSERT, UPDATE or DELETE.
+    public var affectedRowCount: Int { result.affectedRowCount }
+}
+
+/// One row of a result.
+public struct PostgresRow: Sendable {
+    let result: PostgresResult
+    let index: Int
+
+    public var columnCount: Int { result.columnCount }
+
+    /// Decodes the column at `column` (0-based).
+    public func decode<Value: PostgresDecodable>(_ type: Value.Type, at column: Int) throws -> Value {
+        guard column >= 0, column < result.columnCount else {
+            throw PostgresError(.usage, "Column \(column) is out of range: the row has \(result.columnCount).")
+        }
+        let row = Int32(index)
+        let field = Int32(column)
+        if PQgetisnull(result.handle, row, field) == 1 { return try Value.postgresNull() }
+        let length = Int(PQgetlength(result.handle, row, field))
+        let pointer = UnsafeRawPointer(PQgetvalue(result.handle, row, field)!).assumingMemoryBound(to: UInt8.self)
+        return try Value(postgresText: UnsafeBufferPointer(start: pointer, count: length))
+    }
+
+    /// Decodes the column named `name`.
+    public func decode<Value: PostgresDecodable>(_ type: Value.Type, named name: String) throws -> Value {
+        let column = Int(PQfnumber(result.handle, name))
+        guard column >= 0 else { throw PostgresError(.usage, "The result has no column named \"\(name)\".") }
+        return try decode(type, at: column)
+    }
+
+    /// Decodes the leading columns as a tuple: `let (id, name) = try row.decode((Int64, String).self)`.
+    public func decode<each Value: PostgresDecodable>(_ types: (repeat each Value).Type) throws -> (repeat each Value) {
+        var column = 0
+        func next<Column: PostgresDecodable>(_ type: Column.Type) throws -> Column {
+            defer { column += 1 }
+            return try decode(type, at: column)
+        }
+        return (repeat try next((each Value).self))
+    }
+
+    public func isNull(at column: Int) -> Bool {
+        PQgetisnull(result.handle, Int32(index), Int32(column)) == 1
+    }
+}
+
+/// Owns a libpq result.
+///
+/// `@unchecked Sendable` is safe: a `PGresult` is never modified after libpq returns it, and libpq
+/// documents read access to a result from several threads as safe; it is freed once, in `deinit`.
+final class PostgresResult: @unchecked Sendable {
+    let handle: OpaquePointer
+    let rowCount: Int
+    let columnCount: Int
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+        rowCount = Int(PQntuples(handle))
+        columnCount = Int(PQnfields(handle))
+    }
+
+    var affectedRowCount: Int {
+        Int(String(cString: PQcmdTuples(handle))) ?? 0
+    }
+
+    deinit { PQclear(handle) }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Postgres
+import Testing
+import TestSupport
+
+@Suite struct PoolTests {
+    @Test func waitersTimeOutWhenThePoolIsExhausted() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .milliseconds(200)))
+        defer { Task { await pool.close() } }
+        let holder = Task {
+            try await pool.withConnection { connection in
+                _ = try await connection.query("SELECT pg_sleep(1)")
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let error = await #expect(throws: PostgresError.self) {
+            try await pool.withConnection { _ in }
+        }
+        #expect(error?.kind == .poolTimeout)
+        #expect((await pool.statistics).inUse == 1)
+        try await holder.value
+        // Once returned, the connection serves the next caller.
+        try await pool.withConnection { _ in }
+    }
+
+    @Test func manyConcurrentQueriesShareABoundedPool() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 3))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        let sum = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for value in 1...200 {
+                group.addTask { try await db.query("SELECT $1::int8", [Int64(value)])[0].decode(Int64.self, at: 0) }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(sum == 200 * 201 / 2)
+        #expect((await pool.statistics).open <= 3)
+    }
+
+    @Test func brokenConnectionsAreReplaced() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 2))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        let pids = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for _ in 0..<2 {
+                group.addTask { try await pool.withConnection { connection in
+                    _ = try await connection.query("SELECT pg_sleep(0.05)")
+                    return connection.backendPID
+                } }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // Kill both backends, as a server restart would.
+        let admin = try await PostgresConnection.connect(try TestDatabase.serverURL())
+        for pid in pids { _ = try await admin.query("SELECT pg_terminate_backend($1)", [pid]) }
+        await admin.close()
+        try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<5 {
+            #expect(try await db.query("SELECT 1::int4")[0].decode(Int32.self, at: 0) == 1)
+        }
+    }
+
+    @Test func statisticsCountStatements() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let statistics = QueryStatistics()
+        let db = PostgresDatabase(pool: database.pool, statistics: statistics)
+        _ = try await db.query("SELECT 1")
+        try await db.withTransaction { transaction in
+            _ = try await transaction.query("SELECT 2")
+            _ = try await transaction.query("SELECT 3")
+        }
+        #expect(statistics.snapshot.statementCount == 3)
+        #expect(statistics.snapshot.totalDuration > .zero)
+    }
+}
