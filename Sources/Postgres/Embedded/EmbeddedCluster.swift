@@ -116,32 +116,23 @@ public struct EmbeddedCluster: Sendable {
     /// with a `failure` sentence, a non-zero status throws with the tool's own output appended.
     @discardableResult
     private func run(_ tool: String, _ arguments: [String], asPostgres: Bool? = nil, failure: String?) throws -> Int32 {
-        let process = Process()
-        let executable = tool == "chown" ? URL(fileURLWithPath: "/bin/chown") : binaries.appendingPathComponent(tool)
-        if asPostgres ?? runAsPostgresUser {
-            process.executableURL = URL(fileURLWithPath: "/sbin/runuser")
-            process.arguments = ["-u", "postgres", "--", executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
+        let executable = tool == "chown" ? "/bin/chown" : binaries.appendingPathComponent(tool).path
+        let command =
+            (asPostgres ?? runAsPostgresUser)
+            ? ["/sbin/runuser", "-u", "postgres", "--", executable] + arguments
+            : [executable] + arguments
+        let result: ChildProcess.Result
         do {
-            try process.run()
+            result = try ChildProcess.run(command)
         } catch {
-            throw EmbeddedClusterError("\(tool) could not be run: \(error.localizedDescription)")
+            throw EmbeddedClusterError("\(tool) could not be run: \(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if let failure, process.terminationStatus != 0 {
-            let detail = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let failure, result.status != 0 {
+            let detail = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
                 .split(separator: "\n").last.map(String.init) ?? ""
             throw EmbeddedClusterError("\(failure): \(detail)")
         }
-        return process.terminationStatus
+        return result.status
     }
 
     /// The newest PostgreSQL server binaries: under /usr/lib/postgresql/*/bin, else on PATH.

@@ -1,0 +1,39 @@
+import Foundation
+import Postgres
+import Testing
+
+@Suite(.serialized) struct EmbeddedClusterTests {
+    /// Starts a cluster of its own in a temporary folder, restarts it mid-use (the pool recovers),
+    /// and stops it.
+    @Test func startsReusesAndSurvivesARestart() async throws {
+        let root = URL(fileURLWithPath: "/tmp/fg-embedded-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cluster = try EmbeddedCluster(root: root)
+        #expect(try cluster.start())
+        defer { try? cluster.stop() }
+        try await cluster.createDatabaseIfMissing()
+        // A second start finds it running and leaves it to its owner.
+        #expect(try cluster.start() == false)
+
+        let pool = PostgresPool(configuration: .init(conninfo: cluster.url, size: 2))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        #expect(try await db.query("SELECT current_database()")[0].decode(String.self, at: 0) == "foodgraph")
+
+        try cluster.stop()
+        #expect(try cluster.isRunning() == false)
+        #expect(try cluster.start())
+        // The pooled connection died with the old server; the pool replaces it.
+        #expect(try await db.query("SELECT 41 + 1")[0].decode(Int.self, at: 0) == 42)
+    }
+
+    @Test func aFolderOwnedBySomeoneElseIsRefusedInOneSentence() throws {
+        let root = URL(fileURLWithPath: "/tmp/fg-foreign-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Owned by nobody (uid 65534): neither us nor the postgres user.
+        chown(root.path, 65534, 65534)
+        let error = #expect(throws: EmbeddedClusterError.self) { try EmbeddedCluster(root: root).start() }
+        #expect(error?.message.contains("belongs to") == true)
+    }
+}
