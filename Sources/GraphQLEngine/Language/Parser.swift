@@ -1,0 +1,420 @@
+/// Limits that keep a hostile document from costing more than it is worth to reject.
+public struct ParseOptions: Sendable {
+    /// The most tokens a document may have; nil for no limit (trusted input such as our own SDL).
+    public var maxTokens: Int?
+    /// The deepest nesting of selection sets, list and object values and list types. Recursion is
+    /// bounded by this, so no document can overflow the stack.
+    public var maxDepth: Int
+
+    public init(maxTokens: Int? = nil, maxDepth: Int = 128) {
+        self.maxTokens = maxTokens
+        self.maxDepth = maxDepth
+    }
+}
+
+/// Parses a GraphQL document, executable or type system (spec 2 and 3).
+public func parse(_ source: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> DocumentNode {
+    try withParser(source, options) { (parser: inout Parser) throws(GraphQLError) in try parser.parseDocument() }
+}
+
+/// Parses a single value literal such as `{a: [1, 2]}`.
+public func parseValue(_ source: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> ValueNode {
+    try withParser(source, options) { (parser: inout Parser) throws(GraphQLError) in
+        try parser.expect(.startOfFile)
+        let value = try parser.parseValueLiteral(isConstant: false)
+        try parser.expect(.endOfFile)
+        return value
+    }
+}
+
+/// Parses a type reference such as `[String!]!`.
+public func parseType(_ source: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> TypeNode {
+    try withParser(source, options) { (parser: inout Parser) throws(GraphQLError) in
+        try parser.expect(.startOfFile)
+        let type = try parser.parseTypeReference()
+        try parser.expect(.endOfFile)
+        return type
+    }
+}
+
+private func withParser<Result>(
+    _ source: String, _ options: ParseOptions, _ body: (inout Parser) throws(GraphQLError) -> Result
+) throws(GraphQLError) -> Result {
+    var text = source
+    // Native strings are contiguous UTF-8 already; `makeContiguousUTF8` is free for them.
+    text.makeContiguousUTF8()
+    let outcome: Swift.Result<Result, GraphQLError>? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        var parser = Parser(bytes: bytes, options: options)
+        do throws(GraphQLError) {
+            return .success(try body(&parser))
+        } catch {
+            return .failure(error)
+        }
+    }
+    guard let outcome else {
+        throw GraphQLError("Syntax Error: The document cannot be read as UTF-8.")
+    }
+    return try outcome.get()
+}
+
+/// A recursive-descent parser following graphql-js 16's grammar functions and error messages.
+struct Parser {
+    var lexer: Lexer
+    let options: ParseOptions
+    private var tokenCount = 0
+    private var depth = 0
+    /// End of the last consumed token: where the node being parsed ends.
+    private var previousEnd: Int32 = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
+        self.lexer = Lexer(bytes: bytes)
+        self.options = options
+    }
+
+    var token: Token { lexer.token }
+
+    // MARK: - Document
+
+    mutating func parseDocument() throws(GraphQLError) -> DocumentNode {
+        let start = token
+        try expect(.startOfFile)
+        var definitions: [DefinitionNode] = []
+        repeat {
+            definitions.append(try parseDefinition())
+        } while try !skip(.endOfFile)
+        return DocumentNode(definitions: definitions, location: location(from: start))
+    }
+
+    private mutating func parseDefinition() throws(GraphQLError) -> DefinitionNode {
+        if peek(.braceLeft) { return .operation(try parseOperationDefinition()) }
+        let hasDescription = peekDescription()
+        let keyword = hasDescription ? try lexer.lookahead() : token
+        if keyword.kind == .name {
+            switch keyword.value {
+            case "schema": return .schema(try parseSchemaDefinition())
+            case "scalar", "type", "interface", "union", "enum", "input": return .type(try parseTypeDefinition())
+            case "directive": return .directive(try parseDirectiveDefinition())
+            case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
+            case "fragment": return .fragment(try parseFragmentDefinition())
+            case "extend":
+                if hasDescription {
+                    throw syntaxError(
+                        at: token.start, "Unexpected description, descriptions are supported only on type definitions.")
+                }
+                return try parseTypeSystemExtension()
+            default: break
+            }
+        }
+        throw unexpected(keyword)
+    }
+
+    // MARK: - Operations and fragments
+
+    private mutating func parseOperationDefinition() throws(GraphQLError) -> OperationDefinitionNode {
+        let start = token
+        if peek(.braceLeft) {
+            return OperationDefinitionNode(
+                operation: .query, name: nil, variableDefinitions: [], directives: [],
+                selectionSet: try parseSelectionSet(), location: location(from: start))
+        }
+        let description = try parseDescription()
+        let operation = try parseOperationType()
+        let name = peek(.name) ? try parseName() : nil
+        return OperationDefinitionNode(
+            description: description, operation: operation, name: name,
+            variableDefinitions: try parseVariableDefinitions(), directives: try parseDirectives(isConstant: false),
+            selectionSet: try parseSelectionSet(), location: location(from: start))
+    }
+
+    mutating func parseOperationType() throws(GraphQLError) -> OperationType {
+        let operationToken = token
+        try expect(.name)
+        switch operationToken.value {
+        case "query": return .query
+        case "mutation": return .mutation
+        case "subscription": return .subscription
+        default: throw unexpected(operationToken)
+        }
+    }
+
+    private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinitionNode] {
+        var definitions: [VariableDefinitionNode] = []
+        if try skip(.parenLeft) {
+            repeat {
+                definitions.append(try parseVariableDefinition())
+            } while try !skip(.parenRight)
+        }
+        return definitions
+    }
+
+    private mutating func parseVariableDefinition() throws(GraphQLError) -> VariableDefinitionNode {
+        let start = token
+        let description = try parseDescription()
+        let variable = try parseVariable()
+        try expect(.colon)
+        let type = try parseTypeReference()
+        let defaultValue = try skip(.equals) ? try parseValueLiteral(isConstant: true) : nil
+        return VariableDefinitionNode(
+            description: description, variable: variable, type: type, defaultValue: defaultValue,
+            directives: try parseDirectives(isConstant: true), location: location(from: start))
+    }
+
+    private mutating func parseVariable() throws(GraphQLError) -> VariableNode {
+        let start = token
+        try expect(.dollar)
+        return VariableNode(name: try parseName(), location: location(from: start))
+    }
+
+    mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSetNode {
+        let start = token
+        try enterNesting()
+        defer { depth -= 1 }
+        try expect(.braceLeft)
+        var selections: [SelectionNode] = []
+        repeat {
+            selections.append(try parseSelection())
+        } while try !skip(.braceRight)
+        return SelectionSetNode(selections: selections, location: location(from: start))
+    }
+
+    private mutating func parseSelection() throws(GraphQLError) -> SelectionNode {
+        peek(.spread) ? try parseFragment() : .field(try parseField())
+    }
+
+    private mutating func parseField() throws(GraphQLError) -> FieldNode {
+        let start = token
+        let nameOrAlias = try parseName()
+        var alias: NameNode?
+        var name = nameOrAlias
+        if try skip(.colon) {
+            alias = nameOrAlias
+            name = try parseName()
+        }
+        let arguments = try parseArguments(isConstant: false)
+        let directives = try parseDirectives(isConstant: false)
+        let selectionSet = peek(.braceLeft) ? try parseSelectionSet() : nil
+        return FieldNode(
+            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+            location: location(from: start))
+    }
+
+    private mutating func parseArguments(isConstant: Bool) throws(GraphQLError) -> [ArgumentNode] {
+        var arguments: [ArgumentNode] = []
+        if try skip(.parenLeft) {
+            repeat {
+                let start = token
+                let name = try parseName()
+                try expect(.colon)
+                let value = try parseValueLiteral(isConstant: isConstant)
+                arguments.append(ArgumentNode(name: name, value: value, location: location(from: start)))
+            } while try !skip(.parenRight)
+        }
+        return arguments
+    }
+
+    private mutating func parseFragment() throws(GraphQLError) -> SelectionNode {
+        let start = token
+        try expect(.spread)
+        let hasTypeCondition = try skipKeyword("on")
+        if !hasTypeCondition && peek(.name) {
+            let name = try parseFragmentName()
+            return .fragmentSpread(
+                FragmentSpreadNode(
+                    name: name, directives: try parseDirectives(isConstant: false), location: location(from: start)))
+        }
+        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
+        return .inlineFragment(
+            InlineFragmentNode(
+                typeCondition: typeCondition, directives: try parseDirectives(isConstant: false),
+                selectionSet: try parseSelectionSet(), location: location(from: start)))
+    }
+
+    private mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinitionNode {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("fragment")
+        let name = try parseFragmentName()
+        try expectKeyword("on")
+        let typeCondition = try parseNamedType()
+        return FragmentDefinitionNode(
+            description: description, name: name, typeCondition: typeCondition,
+            directives: try parseDirectives(isConstant: false), selectionSet: try parseSelectionSet(),
+            location: location(from: start))
+    }
+
+    private mutating func parseFragmentName() throws(GraphQLError) -> NameNode {
+        if token.kind == .name, token.value == "on" { throw unexpected(token) }
+        return try parseName()
+    }
+
+    // MARK: - Values
+
+    mutating func parseValueLiteral(isConstant: Bool) throws(GraphQLError) -> ValueNode {
+        let start = token
+        switch start.kind {
+        case .bracketLeft:
+            try enterNesting()
+            defer { depth -= 1 }
+            try advance()
+            var values: [ValueNode] = []
+            while try !skip(.bracketRight) { values.append(try parseValueLiteral(isConstant: isConstant)) }
+            return .list(values, location(from: start))
+        case .braceLeft:
+            try enterNesting()
+            defer { depth -= 1 }
+            try advance()
+            var fields: [ObjectFieldNode] = []
+            while try !skip(.braceRight) {
+                let fieldStart = token
+                let name = try parseName()
+                try expect(.colon)
+                let value = try parseValueLiteral(isConstant: isConstant)
+                fields.append(ObjectFieldNode(name: name, value: value, location: location(from: fieldStart)))
+            }
+            return .object(fields, location(from: start))
+        case .int:
+            try advance()
+            return .int(start.value, location(from: start))
+        case .float:
+            try advance()
+            return .float(start.value, location(from: start))
+        case .string, .blockString:
+            return .string(try parseStringLiteral())
+        case .name:
+            try advance()
+            switch start.value {
+            case "true": return .boolean(true, location(from: start))
+            case "false": return .boolean(false, location(from: start))
+            case "null": return .null(location(from: start))
+            default: return .enumValue(start.value, location(from: start))
+            }
+        case .dollar:
+            if isConstant {
+                try expect(.dollar)
+                if token.kind == .name {
+                    throw syntaxError(at: start.start, "Unexpected variable \"$\(token.value)\" in constant value.")
+                }
+                throw unexpected(token)
+            }
+            return .variable(try parseVariable())
+        default:
+            throw unexpected(start)
+        }
+    }
+
+    mutating func parseStringLiteral() throws(GraphQLError) -> StringValueNode {
+        let start = token
+        try advance()
+        return StringValueNode(value: start.value, isBlock: start.kind == .blockString, location: location(from: start))
+    }
+
+    // MARK: - Directives and types
+
+    mutating func parseDirectives(isConstant: Bool) throws(GraphQLError) -> [DirectiveNode] {
+        var directives: [DirectiveNode] = []
+        while peek(.at) {
+            let start = token
+            try advance()
+            let name = try parseName()
+            directives.append(
+                DirectiveNode(
+                    name: name, arguments: try parseArguments(isConstant: isConstant), location: location(from: start)))
+        }
+        return directives
+    }
+
+    mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
+        let start = token
+        var type: TypeNode
+        if try skip(.bracketLeft) {
+            try enterNesting()
+            let inner = try parseTypeReference()
+            depth -= 1
+            try expect(.bracketRight)
+            type = .list(inner, location(from: start))
+        } else {
+            type = .named(try parseNamedType())
+        }
+        if try skip(.bang) { type = .nonNull(type, location(from: start)) }
+        return type
+    }
+
+    mutating func parseNamedType() throws(GraphQLError) -> NamedTypeNode {
+        let start = token
+        return NamedTypeNode(name: try parseName(), location: location(from: start))
+    }
+
+    mutating func parseName() throws(GraphQLError) -> NameNode {
+        let start = token
+        try expect(.name)
+        return NameNode(value: start.value, location: location(from: start))
+    }
+
+    // MARK: - Token helpers
+
+    func peek(_ kind: Token.Kind) -> Bool { token.kind == kind }
+
+    func peekDescription() -> Bool { token.kind == .string || token.kind == .blockString }
+
+    mutating func parseDescription() throws(GraphQLError) -> StringValueNode? {
+        peekDescription() ? try parseStringLiteral() : nil
+    }
+
+    mutating func advance() throws(GraphQLError) {
+        previousEnd = token.end
+        try lexer.advance()
+        if let maxTokens = options.maxTokens, token.kind != .endOfFile {
+            tokenCount += 1
+            if tokenCount > maxTokens {
+                throw syntaxError(at: token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
+            }
+        }
+    }
+
+    mutating func expect(_ kind: Token.Kind) throws(GraphQLError) {
+        guard token.kind == kind else {
+            throw syntaxError(at: token.start, "Expected \(kind.description), found \(token.description).")
+        }
+        try advance()
+    }
+
+    /// Consumes the token when it is of `kind`.
+    mutating func skip(_ kind: Token.Kind) throws(GraphQLError) -> Bool {
+        guard token.kind == kind else { return false }
+        try advance()
+        return true
+    }
+
+    mutating func expectKeyword(_ keyword: String) throws(GraphQLError) {
+        guard token.kind == .name, token.value == keyword else {
+            throw syntaxError(at: token.start, "Expected \"\(keyword)\", found \(token.description).")
+        }
+        try advance()
+    }
+
+    mutating func skipKeyword(_ keyword: String) throws(GraphQLError) -> Bool {
+        guard token.kind == .name, token.value == keyword else { return false }
+        try advance()
+        return true
+    }
+
+    private mutating func enterNesting() throws(GraphQLError) {
+        depth += 1
+        if depth > options.maxDepth {
+            throw syntaxError(
+                at: token.start, "Document is nested more than \(options.maxDepth) levels deep. Parsing aborted.")
+        }
+    }
+
+    func location(from start: Token) -> Location {
+        Location(start: start.start, end: previousEnd, line: start.line, column: start.column)
+    }
+
+    func unexpected(_ token: Token) -> GraphQLError {
+        syntaxError(at: token.start, "Unexpected \(token.description).")
+    }
+
+    func syntaxError(at offset: Int32, _ description: String) -> GraphQLError {
+        lexer.syntaxError(at: Int(offset), description)
+    }
+}
