@@ -1,0 +1,70 @@
+/// The outcome of executing an operation: `data` (absent when the request failed before execution)
+/// and the errors, written straight to JSON.
+public struct ExecutionResult: @unchecked Sendable {
+    // @unchecked: the result tree is mutable while the executor builds it and never after; the
+    // executor hands the result out only when execution is over.
+    let data: ResultObject?
+    let dataIsNull: Bool
+    public let errors: [GraphQLError]
+    /// Extra top-level `extensions` (for example cost figures).
+    public var extensions: GraphQLObject?
+
+    init(data: ResultObject?, dataIsNull: Bool = false, errors: [GraphQLError]) {
+        self.data = data
+        self.dataIsNull = dataIsNull
+        self.errors = errors
+    }
+
+    public static func failure(_ errors: [GraphQLError]) -> ExecutionResult {
+        ExecutionResult(data: nil, errors: errors)
+    }
+
+    /// Whether the response has a `data` entry (it does once execution started).
+    public var hasData: Bool { data != nil || dataIsNull }
+
+    /// The response as JSON: `{"errors":[…],"data":{…},"extensions":{…}}`, keys in selection order.
+    public func jsonBytes() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.reserve(4096)
+        writer.append("{")
+        var needsComma = false
+        if !errors.isEmpty {
+            writer.append("\"errors\":[")
+            for (index, error) in errors.enumerated() {
+                if index > 0 { writer.append(",") }
+                writer.write(error)
+            }
+            writer.append("]")
+            needsComma = true
+        }
+        if hasData {
+            if needsComma { writer.append(",") }
+            writer.append("\"data\":")
+            if let data, !dataIsNull { writer.write(data) } else { writer.append("null") }
+            needsComma = true
+        }
+        if let extensions {
+            if needsComma { writer.append(",") }
+            writer.append("\"extensions\":")
+            writer.write(.object(extensions))
+        }
+        writer.append("}")
+        return writer.bytes
+    }
+
+    /// `data` as a value, for tests and in-process callers.
+    public var dataValue: GraphQLValue? {
+        guard hasData else { return nil }
+        guard let data, !dataIsNull else { return .null }
+        return Self.value(of: .object(data))
+    }
+
+    private static func value(of result: ResultValue) -> GraphQLValue {
+        switch result {
+        case .null: .null
+        case .leaf(let value): value
+        case .object(let object): .object(GraphQLObject(zip(object.keys, object.values).map { ($0, value(of: $1)) }))
+        case .list(let list): .list(list.values.map(value(of:)))
+        }
+    }
+}

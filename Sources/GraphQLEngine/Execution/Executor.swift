@@ -1,0 +1,508 @@
+/// An error a resolver throws on purpose, shown to the client as it is (with its code).
+/// Any other error is reported as an internal error without its details.
+public protocol ClientFacingError: Error {
+    var graphQLError: GraphQLError { get }
+}
+
+extension GraphQLError: ClientFacingError {
+    public var graphQLError: GraphQLError { self }
+}
+
+/// One request to execute.
+public struct ExecutionRequest: Sendable {
+    public var document: DocumentNode
+    public var operationName: String?
+    public var variables: GraphQLObject
+    public var context: any Sendable
+    public var rootValue: any Sendable
+    public var scheduler: LoaderScheduler
+    /// Called with resolver errors that are not client-facing, so the host can log them.
+    public var onInternalError: (@Sendable (any Error, [PathComponent]) -> Void)?
+
+    public init(
+        document: DocumentNode, operationName: String? = nil, variables: GraphQLObject = GraphQLObject(),
+        context: any Sendable = (), rootValue: any Sendable = (), scheduler: LoaderScheduler = LoaderScheduler(),
+        onInternalError: (@Sendable (any Error, [PathComponent]) -> Void)? = nil
+    ) {
+        self.document = document
+        self.operationName = operationName
+        self.variables = variables
+        self.context = context
+        self.rootValue = rootValue
+        self.scheduler = scheduler
+        self.onInternalError = onInternalError
+    }
+}
+
+/// graphql-js `getOperationAST` with its request errors.
+public func selectOperation(in document: DocumentNode, named operationName: String?) throws(GraphQLError) -> OperationDefinitionNode {
+    var found: OperationDefinitionNode?
+    for case .operation(let operation) in document.definitions {
+        if let operationName {
+            if operation.name?.value == operationName { return operation }
+        } else {
+            if found != nil { throw GraphQLError("Must provide operation name if query contains multiple operations.") }
+            found = operation
+        }
+    }
+    if let found { return found }
+    if let operationName { throw GraphQLError("Unknown operation named \"\(operationName)\".") }
+    throw GraphQLError("Must provide an operation.")
+}
+
+/// Executes a validated document (spec 6).
+public func execute(_ schema: ExecutableSchema, _ request: ExecutionRequest) async -> ExecutionResult {
+    let operation: OperationDefinitionNode
+    do {
+        operation = try selectOperation(in: request.document, named: request.operationName)
+    } catch {
+        return .failure([error])
+    }
+    guard let rootTypeName = schema.schema.rootTypeName(for: operation.operation),
+        let rootType = schema.schema.objectType(named: rootTypeName)
+    else {
+        return .failure([
+            GraphQLError(
+                "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                locations: [operation.location.sourceLocation])
+        ])
+    }
+    let variables: GraphQLObject
+    let (coerced, variableErrors) = ValueCoercion.coerceVariableValues(
+        operation.variableDefinitions, inputs: request.variables, schema: schema.schema)
+    if !variableErrors.isEmpty { return .failure(variableErrors) }
+    variables = coerced
+    var fragments: [String: FragmentDefinitionNode] = [:]
+    for case .fragment(let fragment) in request.document.definitions { fragments[fragment.name.value] = fragment }
+
+    let executor = Executor(
+        schema: schema, operation: operation, fragments: fragments, variables: variables, request: request)
+    return await executor.run(rootType: rootType)
+}
+
+/// Executes one operation level by level: every resolver of a level is called, then the
+/// request's loaders are dispatched together, then values complete into the next level's work.
+final class Executor {
+    struct ObjectWork {
+        let typeName: String
+        let source: any Sendable
+        let plans: [FieldPlan]
+        let planRange: Range<Int>
+        let result: ResultObject
+        let path: ResponsePath?
+        let boundary: ResultSlot?
+    }
+
+    struct Waiting {
+        var resolution: Resolution
+        let plan: FieldPlan
+        let slot: ResultSlot
+        let boundary: ResultSlot?
+        let path: ResponsePath?
+    }
+
+    let executable: ExecutableSchema
+    let schema: GraphQLSchema
+    let operation: OperationDefinitionNode
+    let fragments: [String: FragmentDefinitionNode]
+    let variables: GraphQLObject
+    let request: ExecutionRequest
+    private var planCache: [PlanKey: [FieldPlan]] = [:]
+    private var errors: [GraphQLError] = []
+    private var dataIsNull = false
+    private var nextLevel: [ObjectWork] = []
+
+    init(
+        schema: ExecutableSchema, operation: OperationDefinitionNode, fragments: [String: FragmentDefinitionNode],
+        variables: GraphQLObject, request: ExecutionRequest
+    ) {
+        self.executable = schema
+        self.schema = schema.schema
+        self.operation = operation
+        self.fragments = fragments
+        self.variables = variables
+        self.request = request
+    }
+
+    func run(rootType: ObjectType) async -> ExecutionResult {
+        let plans = plans(for: rootType.name, selectionSets: [operation.selectionSet])
+        let root = ResultObject(keys: plans.map(\.responseKey))
+        if operation.operation == .mutation {
+            // Mutations run strictly one root field after another (spec 6.2.2).
+            for index in plans.indices {
+                await executeLevels([
+                    ObjectWork(
+                        typeName: rootType.name, source: request.rootValue, plans: plans, planRange: index..<(index + 1),
+                        result: root, path: nil, boundary: nil)
+                ])
+                if dataIsNull { break }
+            }
+        } else {
+            await executeLevels([
+                ObjectWork(
+                    typeName: rootType.name, source: request.rootValue, plans: plans, planRange: plans.indices,
+                    result: root, path: nil, boundary: nil)
+            ])
+        }
+        return ExecutionResult(data: root, dataIsNull: dataIsNull, errors: errors)
+    }
+
+    private func executeLevels(_ start: [ObjectWork]) async {
+        var level = start
+        while !level.isEmpty {
+            nextLevel = []
+            var waiting: [Waiting] = []
+            for work in level {
+                for index in work.planRange {
+                    let plan = work.plans[index]
+                    let slot = ResultSlot.field(work.result, index)
+                    if plan.isTypename {
+                        slot.write(.leaf(.string(work.typeName)))
+                        continue
+                    }
+                    let resolution: Resolution
+                    do {
+                        resolution = try resolve(plan, work: work)
+                    } catch {
+                        fieldError(
+                            error, plan: plan, slot: slot, boundary: work.boundary,
+                            path: ResponsePath(parent: work.path, component: .key(plan.responseKey)),
+                            isNonNull: plan.returnType.isNonNull)
+                        continue
+                    }
+                    if case .value(let value) = resolution {
+                        complete(value, plan: plan, slot: slot, boundary: work.boundary, parentPath: work.path)
+                    } else {
+                        waiting.append(
+                            Waiting(resolution: resolution, plan: plan, slot: slot, boundary: work.boundary, path: work.path))
+                    }
+                }
+            }
+            await settle(&waiting)
+            level = nextLevel
+        }
+    }
+
+    private func resolve(_ plan: FieldPlan, work: ObjectWork) throws -> Resolution {
+        let arguments = try plan.arguments.get()
+        guard let resolver = plan.resolver else { return .null }
+        let call = FieldCall(
+            source: work.source, arguments: arguments, context: request.context,
+            info: ResolveInfo(
+                fieldName: plan.fieldName, parentTypeName: work.typeName, returnType: plan.returnType,
+                fieldNodes: plan.fieldNodes, schema: schema, operation: operation, variables: variables,
+                pathNode: work.path, responseKey: plan.responseKey))
+        return try resolver(call)
+    }
+
+    /// Drives pending values to completion: dispatch loaders and run async bodies together, then
+    /// complete what arrived, until nothing waits.
+    private func settle(_ waiting: inout [Waiting]) async {
+        while !waiting.isEmpty {
+            var thunks: [(Int, @Sendable () async throws -> Resolution)] = []
+            for (index, item) in waiting.enumerated() {
+                if case .async(let body) = item.resolution { thunks.append((index, body)) }
+            }
+            let scheduler = request.scheduler
+            var asyncResults: [Int: Result<Resolution, any Error>] = [:]
+            if thunks.isEmpty {
+                await scheduler.dispatchAll()
+            } else {
+                asyncResults = await withTaskGroup(of: (Int, Result<Resolution, any Error>)?.self) { group in
+                    group.addTask {
+                        await scheduler.dispatchAll()
+                        return nil
+                    }
+                    for (index, body) in thunks {
+                        group.addTask {
+                            do { return (index, .success(try await body())) } catch { return (index, .failure(error)) }
+                        }
+                    }
+                    var results: [Int: Result<Resolution, any Error>] = [:]
+                    for await case let (index, result)? in group { results[index] = result }
+                    return results
+                }
+            }
+
+            var stillWaiting: [Waiting] = []
+            var progressed = !thunks.isEmpty
+            for (index, var item) in waiting.enumerated() {
+                let outcome: Result<Resolution, any Error>?
+                switch item.resolution {
+                case .async: outcome = asyncResults[index]
+                case .pending(let pending): outcome = pending.result.map { $0.map(Resolution.value) }
+                case .mapped(let pending, let transform):
+                    outcome = pending.result.map { result in Result { try transform(try result.get()) } }
+                case .value(let value): outcome = .success(.value(value))
+                }
+                guard let outcome else {
+                    stillWaiting.append(item)
+                    continue
+                }
+                progressed = true
+                switch outcome {
+                case .success(.value(let value)):
+                    complete(value, plan: item.plan, slot: item.slot, boundary: item.boundary, parentPath: item.path)
+                case .success(let next):
+                    item.resolution = next
+                    stillWaiting.append(item)
+                case .failure(let error):
+                    fieldError(error, plan: item.plan, slot: item.slot, boundary: item.boundary,
+                        path: ResponsePath(parent: item.path, component: .key(item.plan.responseKey)),
+                        isNonNull: item.plan.returnType.isNonNull)
+                }
+            }
+            if !progressed && !scheduler.hasWork {
+                // A pending value no loader will deliver: fail those fields rather than wait forever.
+                for item in stillWaiting {
+                    fieldError(
+                        GraphQLError("The value of this field was never delivered."), plan: item.plan, slot: item.slot,
+                        boundary: item.boundary, path: ResponsePath(parent: item.path, component: .key(item.plan.responseKey)),
+                        isNonNull: item.plan.returnType.isNonNull)
+                }
+                stillWaiting = []
+            }
+            waiting = stillWaiting
+        }
+    }
+
+    // MARK: - Completion
+
+    private func complete(
+        _ value: (any Sendable)?, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?, parentPath: ResponsePath?
+    ) {
+        completeValue(
+            value, type: plan.returnType, plan: plan, slot: slot, boundary: boundary,
+            path: { ResponsePath(parent: parentPath, component: .key(plan.responseKey)) })
+    }
+
+    /// Completes one value at `slot` (spec 6.4.3). `boundary` is the nearest nullable position above,
+    /// which a null at a non-null position turns to null.
+    private func completeValue(
+        _ value: (any Sendable)?, type: TypeReference, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
+        path: () -> ResponsePath
+    ) {
+        var type = type
+        var isNonNull = false
+        if case .nonNull(let inner) = type {
+            type = inner
+            isNonNull = true
+        }
+        let childBoundary = isNonNull ? boundary : slot
+        guard let value = unwrapped(value) else {
+            if isNonNull {
+                fieldError(
+                    GraphQLError("Cannot return null for non-nullable field \(plan.parentTypeName).\(plan.fieldName)."),
+                    plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: true)
+            } else {
+                slot.write(.null)
+            }
+            return
+        }
+        if let error = value as? any Error {
+            fieldError(error, plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
+            return
+        }
+        switch type {
+        case .list(let itemType):
+            guard let items = listItems(value) else {
+                fieldError(
+                    GraphQLError(
+                        "Expected Iterable, but did not find one for field \"\(plan.parentTypeName).\(plan.fieldName)\"."),
+                    plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
+                return
+            }
+            let list = ResultList(count: items.count)
+            slot.write(.list(list))
+            let listPath = path()
+            for (index, item) in items.enumerated() {
+                completeValue(
+                    item, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary,
+                    path: { ResponsePath(parent: listPath, component: .index(index)) })
+            }
+        case .named(let name):
+            switch schema.type(named: name) {
+            case .scalar(let scalar)?:
+                do {
+                    slot.write(.leaf(try scalar.coercion.serialize(value)))
+                } catch {
+                    let message = (error as? ScalarCoercionError)?.message ?? "\(name) cannot represent value: \(inspect(value))"
+                    fieldError(GraphQLError(message), plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
+                }
+            case .enumeration(let enumeration)?:
+                let name: String? =
+                    switch value {
+                    case let string as String: string
+                    case let raw as any RawRepresentable<String>: raw.rawValue
+                    case let graphQLValue as GraphQLValue:
+                        if case .enumValue(let text) = graphQLValue { text } else if case .string(let text) = graphQLValue { text } else { nil }
+                    default: nil
+                    }
+                if let name, enumeration.values[name] != nil {
+                    slot.write(.leaf(.enumValue(name)))
+                } else {
+                    fieldError(
+                        GraphQLError("Enum \"\(enumeration.name)\" cannot represent value: \(inspect(value))"),
+                        plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
+                }
+            case .object(let object)?:
+                completeObject(value, typeName: object.name, plan: plan, slot: slot, boundary: childBoundary, path: path())
+            case .interface?, .union?:
+                let runtimeName = executable.typeResolver(for: name)?(value) ?? (value as? any GraphQLTypeNamed)?.graphQLTypeName
+                guard let runtimeName else {
+                    fieldError(
+                        GraphQLError(
+                            "Abstract type \"\(name)\" must resolve to an Object type at runtime for field \"\(plan.parentTypeName).\(plan.fieldName)\". Either the \"\(name)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function."),
+                        plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
+                    return
+                }
+                guard case .object? = schema.type(named: runtimeName) else {
+                    fieldError(
+                        GraphQLError(
+                            "Abstract type \"\(name)\" was resolved to a type \"\(runtimeName)\" that does not exist inside the schema."),
+                        plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
+                    return
+                }
+                guard schema.isPossibleType(runtimeName, of: name) else {
+                    fieldError(
+                        GraphQLError("Runtime Object type \"\(runtimeName)\" is not a possible type for \"\(name)\"."),
+                        plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
+                    return
+                }
+                completeObject(value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, path: path())
+            case .inputObject?, nil:
+                fieldError(
+                    GraphQLError("Cannot complete value of unexpected output type: \"\(name)\"."), plan: plan, slot: slot,
+                    boundary: boundary, path: path(), isNonNull: isNonNull)
+            }
+        case .nonNull:
+            completeValue(value, type: type, plan: plan, slot: slot, boundary: boundary, path: path)
+        }
+    }
+
+    private func completeObject(
+        _ value: any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?, path: ResponsePath
+    ) {
+        let plans = subPlans(of: plan, for: typeName)
+        let object = ResultObject(keys: plans.map(\.responseKey))
+        slot.write(.object(object))
+        nextLevel.append(
+            ObjectWork(
+                typeName: typeName, source: value, plans: plans, planRange: plans.indices, result: object, path: path,
+                boundary: boundary))
+    }
+
+    private func unwrapped(_ value: (any Sendable)?) -> (any Sendable)? {
+        guard let value else { return nil }
+        if let graphQLValue = value as? GraphQLValue, graphQLValue == .null { return nil }
+        // An Optional boxed in `any Sendable` (say, an item of `[String?]`) may hold nil.
+        let boxed: Any = value
+        if case Optional<Any>.none = boxed { return nil }
+        return value
+    }
+
+    private func listItems(_ value: any Sendable) -> [(any Sendable)?]? {
+        if let array = value as? [(any Sendable)?] { return array }
+        if case .list(let values)? = value as? GraphQLValue { return values }
+        return nil
+    }
+
+    // MARK: - Errors
+
+    private func fieldError(
+        _ error: any Error, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?, path: ResponsePath, isNonNull: Bool
+    ) {
+        let components = path.components
+        var graphQLError: GraphQLError
+        if let clientFacing = error as? any ClientFacingError {
+            graphQLError = clientFacing.graphQLError
+        } else {
+            request.onInternalError?(error, components)
+            graphQLError = GraphQLError(
+                "Internal server error.", extensions: GraphQLObject([("code", .string("INTERNAL_SERVER_ERROR"))]))
+        }
+        if graphQLError.locations.isEmpty { graphQLError.locations = plan.fieldNodes.map { $0.location.sourceLocation } }
+        graphQLError.path = components
+        errors.append(graphQLError)
+        if isNonNull {
+            if let boundary { boundary.write(.null) } else { dataIsNull = true }
+        } else {
+            slot.write(.null)
+        }
+    }
+
+    // MARK: - Plans
+
+    struct PlanKey: Hashable {
+        let typeName: String
+        let selectionStarts: [Int32]
+    }
+
+    func plans(for typeName: String, selectionSets: [SelectionSetNode]) -> [FieldPlan] {
+        let key = PlanKey(typeName: typeName, selectionStarts: selectionSets.map(\.location.start))
+        if let cached = planCache[key] { return cached }
+        var order: [String] = []
+        var grouped: [String: [FieldNode]] = [:]
+        var visited: Set<String> = []
+        for selectionSet in selectionSets {
+            collectFields(typeName, selectionSet, &order, &grouped, &visited)
+        }
+        let plans = order.map { responseKey -> FieldPlan in
+            let nodes = grouped[responseKey] ?? []
+            return FieldPlan(responseKey: responseKey, fieldNodes: nodes, parentTypeName: typeName, executor: self)
+        }
+        planCache[key] = plans
+        return plans
+    }
+
+    private func subPlans(of plan: FieldPlan, for typeName: String) -> [FieldPlan] {
+        plans(for: typeName, selectionSets: plan.fieldNodes.compactMap(\.selectionSet))
+    }
+
+    /// Spec `CollectFields`, with `@skip`/`@include`.
+    private func collectFields(
+        _ typeName: String, _ selectionSet: SelectionSetNode, _ order: inout [String], _ grouped: inout [String: [FieldNode]],
+        _ visited: inout Set<String>
+    ) {
+        for selection in selectionSet.selections {
+            guard shouldInclude(selection.directives) else { continue }
+            switch selection {
+            case .field(let field):
+                let key = field.responseKey
+                if grouped[key] == nil {
+                    order.append(key)
+                    grouped[key] = [field]
+                } else {
+                    grouped[key]?.append(field)
+                }
+            case .inlineFragment(let fragment):
+                if let condition = fragment.typeCondition, !doesFragmentApply(condition.name.value, to: typeName) { continue }
+                collectFields(typeName, fragment.selectionSet, &order, &grouped, &visited)
+            case .fragmentSpread(let spread):
+                let name = spread.name.value
+                guard !visited.contains(name), let fragment = fragments[name] else { continue }
+                visited.insert(name)
+                guard doesFragmentApply(fragment.typeCondition.name.value, to: typeName) else { continue }
+                collectFields(typeName, fragment.selectionSet, &order, &grouped, &visited)
+            }
+        }
+    }
+
+    private func doesFragmentApply(_ conditionName: String, to typeName: String) -> Bool {
+        conditionName == typeName || schema.isPossibleType(typeName, of: conditionName)
+    }
+
+    private func shouldInclude(_ directives: [DirectiveNode]) -> Bool {
+        for directive in directives {
+            let name = directive.name.value
+            guard name == "skip" || name == "include" else { continue }
+            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }),
+                case .boolean(let condition)? = ValueCoercion.valueFromAST(
+                    argument.value, type: .nonNull(.named("Boolean")), schema: schema, variables: variables)
+            else { continue }
+            if name == "skip" && condition { return false }
+            if name == "include" && !condition { return false }
+        }
+        return true
+    }
+}
