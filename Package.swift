@@ -50,7 +50,7 @@ if !light {
         .target(
             name: "Server",
             dependencies: [
-                "GraphQLEngine", "FoodGraph", "Postgres", "CJansson", "COpenSSL",
+                "GraphQLEngine", "CJansson", "COpenSSL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -71,7 +71,7 @@ if !light {
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "FoodGraph", "Postgres", "GraphQLEngine", "TestSupport",
+                "Server", "GraphQLEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

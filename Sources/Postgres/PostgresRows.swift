@@ -25,12 +25,28 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
 public struct PostgresRow: Sendable {
     let result: PostgresResult
     let index: Int
+    /// Columns hidden from the front, so that a record type can decode its columns from position 0
+    /// of a wider row (see `dropping(_:)`).
+    var columnOffset = 0
 
-    public var columnCount: Int { result.columnCount }
+    init(result: PostgresResult, index: Int) {
+        self.result = result
+        self.index = index
+    }
+
+    public var columnCount: Int { result.columnCount - columnOffset }
+
+    /// The same row without its first `count` columns.
+    public func dropping(_ count: Int) -> PostgresRow {
+        var row = self
+        row.columnOffset += count
+        return row
+    }
 
     /// Decodes the column at `column` (0-based).
     public func decode<Value: PostgresDecodable>(_ type: Value.Type, at column: Int) throws -> Value {
-        guard column >= 0, column < result.columnCount else {
+        let column = column + columnOffset
+        guard column >= columnOffset, column < result.columnCount else {
             throw PostgresError(.usage, "Column \(column) is out of range: the row has \(result.columnCount).")
         }
         let row = Int32(index)
@@ -44,8 +60,8 @@ public struct PostgresRow: Sendable {
     /// Decodes the column named `name`.
     public func decode<Value: PostgresDecodable>(_ type: Value.Type, named name: String) throws -> Value {
         let column = Int(PQfnumber(result.handle, name))
-        guard column >= 0 else { throw PostgresError(.usage, "The result has no column named \"\(name)\".") }
-        return try decode(type, at: column)
+        guard column >= columnOffset else { throw PostgresError(.usage, "The result has no column named \"\(name)\".") }
+        return try decode(type, at: column - columnOffset)
     }
 
     /// Decodes the leading columns as a tuple: `let (id, name) = try row.decode((Int64, String).self)`.
@@ -59,7 +75,7 @@ public struct PostgresRow: Sendable {
     }
 
     public func isNull(at column: Int) -> Bool {
-        PQgetisnull(result.handle, Int32(index), Int32(column)) == 1
+        PQgetisnull(result.handle, Int32(index), Int32(column + columnOffset)) == 1
     }
 }
 

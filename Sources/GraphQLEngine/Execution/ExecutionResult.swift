@@ -5,7 +5,7 @@ public struct ExecutionResult: @unchecked Sendable {
     // executor hands the result out only when execution is over.
     let data: ResultObject?
     let dataIsNull: Bool
-    public let errors: [GraphQLError]
+    public var errors: [GraphQLError]
     /// Extra top-level `extensions` (for example cost figures).
     public var extensions: GraphQLObject?
 

@@ -64,6 +64,11 @@ public struct Resolvers: Sendable {
         fields[typeName, default: [:]][fieldName] = resolver
     }
 
+    /// Whether the field has a resolver, its own or a readable type's default.
+    public func resolves(_ typeName: String, _ fieldName: String) -> Bool {
+        fields[typeName]?[fieldName] != nil || readableTypes.contains(typeName)
+    }
+
     /// Fields of `typeName` without their own resolver read `GraphQLFieldReadable` sources.
     public mutating func readFields(of typeName: String) {
         readableTypes.insert(typeName)

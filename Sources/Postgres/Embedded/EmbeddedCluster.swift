@@ -93,7 +93,10 @@ public struct EmbeddedCluster: Sendable {
         let manager = FileManager.default
         if !manager.fileExists(atPath: root.path) {
             do {
-                try manager.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                // Parents stay traversable (the server runs as another user when we are root);
+                // the cluster's own folder is private.
+                try manager.createDirectory(at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.createDirectory(at: root, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw EmbeddedClusterError("The data folder \(root.path) cannot be created: \(error.localizedDescription)")
             }

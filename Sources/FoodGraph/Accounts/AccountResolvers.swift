@@ -1,0 +1,138 @@
+import Foundation
+import GraphQLEngine
+import Postgres
+
+/// Accounts: registration, sign-in with bearer-token sessions, the viewer and their profile.
+enum AccountResolvers {
+    static func bind(_ resolvers: inout Resolvers) {
+        resolvers.field("Query", "me") { call in
+            guard let viewer = try call.requestContext.viewer else { return .null }
+            return try call.requestContext.loaders.users.load(viewer.userID)
+        }
+        resolvers.mutation("register") { context, input in try await register(input, context) }
+        resolvers.mutation("login") { context, input in try await login(input, context) }
+        resolvers.mutation("logout") { context, _ in
+            let viewer = try context.requireViewer()
+            try await Sessions.revoke(viewer.sessionID, in: context.database)
+            return Payload(["success": true])
+        }
+        for type in ["RegisterPayload", "LoginPayload", "LogoutPayload", "UserError"] { resolvers.readFields(of: type) }
+
+        resolvers.field("User", "id", on: UserRecord.self) { $0.globalID }
+        resolvers.field("User", "email") { call in
+            guard let user = call.source as? UserRecord else { return .null }
+            try requireSelfOrSupport(user, call)
+            return .value(user.email)
+        }
+        resolvers.field("User", "emailConfirmed", on: UserRecord.self) { $0.emailConfirmedAt != nil }
+        resolvers.field("User", "roles", on: UserRecord.self) { user in ([Role.user] + user.roles).map(\.graphQLName) }
+        resolvers.field("User", "disabled", on: UserRecord.self) { $0.disabledAt != nil }
+        resolvers.field("User", "createdAt", on: UserRecord.self) { $0.createdAt }
+        resolvers.field("User", "profile") { call in
+            guard let user = call.source as? UserRecord else { return .null }
+            try requireSelfOrSupport(user, call)
+            return try call.requestContext.loaders.profiles.load(user.id)
+        }
+
+        resolvers.field("Profile", "displayName", on: ProfileRecord.self) { $0.displayName }
+        resolvers.field("Profile", "username", on: ProfileRecord.self) { $0.username }
+        resolvers.field("Profile", "gender", on: ProfileRecord.self) { $0.gender?.uppercased() }
+        resolvers.field("Profile", "birthDate", on: ProfileRecord.self) { $0.birthDate }
+        resolvers.field("Profile", "heightCm", on: ProfileRecord.self) { $0.heightCm }
+        resolvers.field("Profile", "weightKg", on: ProfileRecord.self) { $0.weightKg }
+        resolvers.field("Profile", "activityLevel", on: ProfileRecord.self) { $0.activityLevel.uppercased() }
+        resolvers.field("Profile", "goal", on: ProfileRecord.self) { $0.goal.uppercased() }
+        resolvers.field("Profile", "goalRateKgPerWeek", on: ProfileRecord.self) { $0.goalRateKgPerWeek }
+        resolvers.field("Profile", "dietType", on: ProfileRecord.self) { $0.dietType.uppercased() }
+        resolvers.field("Profile", "unitSystem", on: ProfileRecord.self) { $0.unitSystem.uppercased() }
+        resolvers.field("Profile", "timeZone", on: ProfileRecord.self) { $0.timeZone }
+        resolvers.field("Profile", "currency", on: ProfileRecord.self) { $0.currency.trimmingCharacters(in: .whitespaces) }
+
+        resolvers.field("Session", "id", on: SessionRecord.self) { GlobalID(typeName: "Session", key: $0.id).description }
+        resolvers.field("Session", "createdAt", on: SessionRecord.self) { $0.createdAt }
+        resolvers.field("Session", "lastUsedAt", on: SessionRecord.self) { $0.lastUsedAt }
+        resolvers.field("Session", "expiresAt", on: SessionRecord.self) { $0.expiresAt }
+        resolvers.field("Session", "userAgent", on: SessionRecord.self) { $0.userAgent }
+        resolvers.field("Session", "current") { call in
+            guard let session = call.source as? SessionRecord else { return .null }
+            return .value(try call.requestContext.viewer?.sessionID == session.id)
+        }
+    }
+
+    /// A user's private fields are theirs (and support's) only.
+    static func requireSelfOrSupport(_ user: UserRecord, _ call: FieldCall) throws {
+        if user.isRequesterThemself { return }
+        let userID = user.id
+        let viewer = try call.requestContext.requireViewer()
+        guard viewer.userID == userID || viewer.holds(.support) else {
+            throw DomainError.forbidden("Only the account's owner can see this.")
+        }
+    }
+
+    static func register(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
+        let email = (input.string("email") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let password = input.string("password") ?? ""
+        var errors: [UserError] = []
+        if !EmailRules.isValid(email) {
+            errors.append(UserError("email", "Enter an email address like name@example.com.", code: .invalidFormat))
+        }
+        errors += PasswordPolicy.problems(password)
+        let displayName = input.string("displayName")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let displayName, displayName.count > 100 {
+            errors.append(UserError("displayName", "Use at most 100 characters.", code: .tooLong))
+        }
+        guard errors.isEmpty else { return .userErrors(errors, ["user": Optional<UserRecord>.none as any Sendable]) }
+        let hash = PasswordHasher.standard.hash(password)
+        do {
+            let userID = try await context.database.withTransaction { transaction in
+                let rows = try await transaction.query(
+                    "INSERT INTO users (email, email_key, password_hash) VALUES ($1, lower($1), $2) RETURNING id",
+                    [email, hash])
+                let id = try rows[0].decode(Int64.self, at: 0)
+                _ = try await transaction.query(
+                    "INSERT INTO profiles (user_id, display_name) VALUES ($1, $2)", [id, displayName?.isEmpty == false ? displayName : nil])
+                return id
+            }
+            var user = try await UserRecord.load([userID], from: context.database)[userID]
+            user?.isRequesterThemself = true
+            return .userErrors([], ["user": user])
+        } catch let error as PostgresError where error.isUniqueViolation {
+            return .userErrors([UserError("email", "An account with this email already exists.", code: .taken)])
+        }
+    }
+
+    static func login(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
+        let email = (input.string("email") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let password = input.string("password") ?? ""
+        let rows = try await context.database.query(
+            "SELECT id, password_hash, disabled_at IS NOT NULL FROM users WHERE email_key = lower($1)", [email])
+        let invalid = Payload.userErrors([UserError(field: nil, message: "The email or password is wrong.", code: .invalidCredentials)])
+        guard let row = rows.first else {
+            // Hash anyway so that timing does not reveal whether the address is registered.
+            _ = PasswordHasher.standard.verify(password, against: dummyHash)
+            return invalid
+        }
+        let userID = try row.decode(Int64.self, at: 0)
+        guard PasswordHasher.standard.verify(password, against: try row.decode(String.self, at: 1)) else { return invalid }
+        if try row.decode(Bool.self, at: 2) {
+            return .userErrors([UserError(field: nil, message: "This account is disabled.", code: .invalidState)])
+        }
+        let created = try await Sessions.create(for: userID, userAgent: nil, in: context.database)
+        var user = try await UserRecord.load([userID], from: context.database)[userID]
+        user?.isRequesterThemself = true
+        return .userErrors([], ["token": created.token, "session": created.session, "user": user])
+    }
+
+    private static let dummyHash = PasswordHasher.standard.hash("not a real password")
+}
+
+/// A practical email check: one `@`, a dotted domain, no spaces, at most 254 characters.
+enum EmailRules {
+    static func isValid(_ email: String) -> Bool {
+        guard (6...254).contains(email.count), !email.contains(where: \.isWhitespace) else { return false }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
+        else { return false }
+        return true
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GraphQLEngine
+import Postgres
+
+/// A user row with its roles.
+struct UserRecord: Sendable, GraphQLTypeNamed {
+    var id: Int64
+    var email: String
+    var emailConfirmedAt: Date?
+    var disabledAt: Date?
+    var createdAt: Date
+    var roles: [Role]
+    /// Set on the user a `register` or `login` payload returns: the requester just proved to be
+    /// this user, though the request carries no session yet.
+    var isRequesterThemself = false
+
+    var graphQLTypeName: String { "User" }
+    var globalID: String { GlobalID(typeName: "User", key: id).description }
+
+    static let selectSQL = """
+        SELECT u.id, u.email, u.email_confirmed_at, u.disabled_at, u.created_at,
+               ARRAY(SELECT role FROM user_roles r WHERE r.user_id = u.id ORDER BY role) AS roles
+        FROM users u
+        """
+
+    init(_ row: PostgresRow) throws {
+        id = try row.decode(Int64.self, at: 0)
+        email = try row.decode(String.self, at: 1)
+        emailConfirmedAt = try row.decode(Date?.self, at: 2)
+        disabledAt = try row.decode(Date?.self, at: 3)
+        createdAt = try row.decode(Date.self, at: 4)
+        roles = try row.decode([String].self, at: 5).compactMap(Role.init(rawValue:))
+    }
+
+    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: UserRecord] {
+        let rows = try await database.query(selectSQL + " WHERE u.id = ANY($1)", [PostgresArray(ids)])
+        var users: [Int64: UserRecord] = [:]
+        for row in rows {
+            let user = try UserRecord(row)
+            users[user.id] = user
+        }
+        return users
+    }
+}
+
+/// The profile columns the API exposes so far.
+struct ProfileRecord: Sendable {
+    var userID: Int64
+    var displayName: String?
+    var username: String?
+    var gender: String?
+    var birthDate: String?
+    var heightCm: Double?
+    var weightKg: Double?
+    var activityLevel: String
+    var goal: String
+    var goalRateKgPerWeek: Double
+    var dietType: String
+    var unitSystem: String
+    var timeZone: String
+    var currency: String
+
+    static func load(_ userIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProfileRecord] {
+        let rows = try await database.query(
+            """
+            SELECT user_id, display_name, username, gender, birth_date::text, height_cm::float8, weight_kg::float8,
+                   activity_level, goal, goal_rate_kg_per_week::float8, diet_type, unit_system, time_zone, currency
+            FROM profiles WHERE user_id = ANY($1)
+            """, [PostgresArray(userIDs)])
+        var profiles: [Int64: ProfileRecord] = [:]
+        for row in rows {
+            let profile = ProfileRecord(
+                userID: try row.decode(Int64.self, at: 0), displayName: try row.decode(String?.self, at: 1),
+                username: try row.decode(String?.self, at: 2), gender: try row.decode(String?.self, at: 3),
+                birthDate: try row.decode(String?.self, at: 4), heightCm: try row.decode(Double?.self, at: 5),
+                weightKg: try row.decode(Double?.self, at: 6), activityLevel: try row.decode(String.self, at: 7),
+                goal: try row.decode(String.self, at: 8), goalRateKgPerWeek: try row.decode(Double.self, at: 9),
+                dietType: try row.decode(String.self, at: 10), unitSystem: try row.decode(String.self, at: 11),
+                timeZone: try row.decode(String.self, at: 12), currency: try row.decode(String.self, at: 13))
+            profiles[profile.userID] = profile
+        }
+        return profiles
+    }
+}

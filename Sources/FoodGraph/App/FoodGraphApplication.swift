@@ -1,0 +1,59 @@
+import Foundation
+import GraphQLEngine
+import Logging
+import Postgres
+
+/// The FoodGraph API: the schema bound to the resolvers of every area, over one database.
+public final class FoodGraphApplication: Sendable {
+    public let database: PostgresDatabase
+    public let executable: ExecutableSchema
+    public let migrations: [Migration]
+    /// Schema fields that later waves will implement; they answer `NOT_IMPLEMENTED`.
+    public let unimplementedFields: [String]
+
+    public init(pool: PostgresPool) throws {
+        self.database = PostgresDatabase(pool: pool)
+        self.migrations = try Self.bundledMigrations()
+        let schema = try SchemaDocument.build()
+        var resolvers = Resolvers()
+        resolvers.directive("auth") { call, arguments in try AuthorizationRule.check(call, arguments) }
+        NodeResolvers.bind(&resolvers)
+        AccountResolvers.bind(&resolvers)
+        CatalogResolvers.bind(&resolvers)
+        DiaryResolvers.bind(&resolvers)
+        self.unimplementedFields = NotImplemented.bindRemaining(of: schema, into: &resolvers)
+        self.executable = try ExecutableSchema(schema: schema, resolvers: resolvers)
+    }
+
+    public static func bundledMigrations() throws -> [Migration] {
+        guard let directory = Bundle.module.url(forResource: "migrations", withExtension: nil) else {
+            throw DomainError(.serviceUnavailable, "The migrations are missing from the resources.")
+        }
+        return try Migration.load(from: directory)
+    }
+
+    /// The request's context: the viewer behind a bearer token (an unknown, expired or revoked
+    /// token is refused rather than treated as anonymous, so a client notices it is signed out).
+    public func makeContext(bearerToken: String?) async throws -> RequestContext {
+        let statistics = QueryStatistics()
+        let database = PostgresDatabase(pool: self.database.pool, statistics: statistics)
+        guard let bearerToken else { return RequestContext(viewer: nil, database: database, statistics: statistics) }
+        guard let viewer = try await Sessions.viewer(forToken: bearerToken, in: database) else {
+            throw DomainError(.unauthenticated, "The session token is invalid or has expired; sign in again.")
+        }
+        return RequestContext(viewer: viewer, database: database, statistics: statistics)
+    }
+
+    /// Ready when the database answers and every bundled migration is applied.
+    public func readiness() async -> (isReady: Bool, detail: String) {
+        do {
+            let status = try await MigrationRunner(migrations: migrations, pool: database.pool).status()
+            guard status.isCurrent else {
+                return (false, "migrations pending: \(status.pending.map(\.fileName).joined(separator: ", "))")
+            }
+            return (true, "ready")
+        } catch {
+            return (false, "database unreachable")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import GraphQLEngine
+import Postgres
+
+/// The DataLoaders of one request: each batches every key asked for on a level into one query.
+public final class Loaders: Sendable {
+    let users: DataLoader<Int64, UserRecord>
+    let profiles: DataLoader<Int64, ProfileRecord>
+    let products: DataLoader<Int64, ProductRecord>
+    let categories: DataLoader<Int64, CategoryRecord>
+
+    init(database: PostgresDatabase, scheduler: LoaderScheduler) {
+        users = DataLoader(scheduler: scheduler) { try await UserRecord.load($0, from: database) }
+        profiles = DataLoader(scheduler: scheduler) { try await ProfileRecord.load($0, from: database) }
+        products = DataLoader(scheduler: scheduler) { try await ProductRecord.load($0, from: database) }
+        categories = DataLoader(scheduler: scheduler) { try await CategoryRecord.load($0, from: database) }
+    }
+}

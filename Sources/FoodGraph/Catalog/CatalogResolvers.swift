@@ -1,0 +1,77 @@
+import Foundation
+import GraphQLEngine
+import Postgres
+
+/// The catalog: products with nutrition, categories, search.
+enum CatalogResolvers {
+    static func bind(_ resolvers: inout Resolvers) {
+        resolvers.field("Query", "productByBarcode") { call in
+            let context = try call.requestContext
+            guard let barcode = Barcode.normalized(call.arguments.values.string("barcode") ?? "") else {
+                throw DomainError.badUserInput("A barcode is 8, 12, 13 or 14 digits.")
+            }
+            return .run {
+                let rows = try await context.database.query(
+                    "SELECT \(ProductRecord.columns) FROM products p WHERE p.barcode = $1 AND p.status = 'active'", [barcode])
+                return try rows.first.map(ProductRecord.init)
+            }
+        }
+        resolvers.field("Query", "products") { call in
+            let context = try call.requestContext
+            let page = try Page(call.arguments)
+            let search = try ProductSearch(call.arguments.values)
+            return .run { try await search.run(page: page, in: context.database) }
+        }
+        resolvers.field("Query", "categories") { call in
+            let context = try call.requestContext
+            return .run { try await context.database.query(CategoryRecord.selectSQL + " ORDER BY path").map(CategoryRecord.init) }
+        }
+        resolvers.field("Query", "category") { call in
+            let context = try call.requestContext
+            let slug = call.arguments.values.string("slug") ?? ""
+            return .run {
+                try await context.database.query(CategoryRecord.selectSQL + " WHERE slug = $1", [slug]).first.map(CategoryRecord.init)
+            }
+        }
+        for type in ["ProductConnection", "ProductEdge", "PageInfo", "Nutrition", "Quantity"] { resolvers.readFields(of: type) }
+
+        resolvers.field("Product", "id", on: ProductRecord.self) { GlobalID(typeName: "Product", key: $0.id).description }
+        resolvers.field("Product", "name", on: ProductRecord.self) { $0.name }
+        resolvers.field("Product", "brand", on: ProductRecord.self) { $0.brand }
+        resolvers.field("Product", "barcode", on: ProductRecord.self) { $0.barcode }
+        resolvers.field("Product", "category") { call in
+            guard let product = call.source as? ProductRecord else { return .null }
+            return try call.requestContext.loaders.categories.load(product.categoryID)
+        }
+        resolvers.field("Product", "nutritionPer100", on: ProductRecord.self) { $0.nutrition }
+        resolvers.field("Product", "allergens", on: ProductRecord.self) { $0.allergens.map { $0.uppercased() } }
+        resolvers.field("Product", "dietLabels", on: ProductRecord.self) { $0.dietLabels.map { $0.uppercased() } }
+        resolvers.field("Product", "shelfLifeDays", on: ProductRecord.self) { $0.shelfLifeDays }
+        resolvers.field("Product", "storage", on: ProductRecord.self) { $0.storage?.uppercased() }
+        resolvers.field("Product", "stock", on: ProductRecord.self) { $0.stock }
+        resolvers.field("Product", "inStock", on: ProductRecord.self) { $0.stock > 0 }
+        resolvers.field("Product", "status", on: ProductRecord.self) { $0.status.uppercased() }
+
+        resolvers.field("Category", "id", on: CategoryRecord.self) { GlobalID(typeName: "Category", key: $0.id).description }
+        resolvers.field("Category", "slug", on: CategoryRecord.self) { $0.slug }
+        resolvers.field("Category", "name", on: CategoryRecord.self) { $0.name }
+        resolvers.field("Category", "path", on: CategoryRecord.self) { $0.path.split(separator: "/").map(String.init) }
+        resolvers.field("Category", "parent") { call in
+            guard let category = call.source as? CategoryRecord, let parentID = category.parentID else { return .null }
+            return try call.requestContext.loaders.categories.load(parentID)
+        }
+    }
+}
+
+/// GTIN barcodes: 8, 12, 13 or 14 digits, stored as 8 or 13 (UPC-A gains a leading zero).
+enum Barcode {
+    static func normalized(_ text: String) -> String? {
+        let digits = text.trimmingCharacters(in: .whitespaces)
+        guard [8, 12, 13, 14].contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        switch digits.count {
+        case 12: return "0" + digits
+        case 14 where digits.hasPrefix("0"): return String(digits.dropFirst())
+        default: return digits
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import GraphQLEngine
+import Postgres
+
+/// A product row: identity, category, nutrition per 100 g/ml, stock and labels.
+struct ProductRecord: Sendable, GraphQLTypeNamed {
+    var id: Int64
+    var name: String
+    var brand: String?
+    var categoryID: Int64
+    var barcode: String?
+    var nutrition: Nutrition
+    var allergens: [String]
+    var dietLabels: [String]
+    var shelfLifeDays: Int?
+    var storage: String?
+    var stock: Int
+    var status: String
+
+    var graphQLTypeName: String { "Product" }
+
+    static let columns = """
+        p.id, p.name, p.brand, p.category_id, p.barcode, p.nutrition_basis, p.energy_kcal, p.fat_g, p.saturated_fat_g,
+        p.trans_fat_g, p.cholesterol_mg, p.carbohydrates_g, p.fibre_g, p.sugars_g, p.sodium_mg, p.protein_g,
+        p.vitamin_a_ug, p.vitamin_c_mg, p.calcium_mg, p.iron_mg, p.allergens, p.diet_labels, p.shelf_life_days,
+        p.storage, p.stock, p.status
+        """
+
+    init(_ row: PostgresRow) throws {
+        id = try row.decode(Int64.self, at: 0)
+        name = try row.decode(String.self, at: 1)
+        brand = try row.decode(String?.self, at: 2)
+        categoryID = try row.decode(Int64.self, at: 3)
+        barcode = try row.decode(String?.self, at: 4)
+        nutrition = Nutrition(
+            basis: try row.decode(String.self, at: 5), energyKcal: try row.decode(Double.self, at: 6),
+            fatG: try row.decode(Double.self, at: 7), saturatedFatG: try row.decode(Double?.self, at: 8),
+            transFatG: try row.decode(Double?.self, at: 9), cholesterolMg: try row.decode(Double?.self, at: 10),
+            carbohydratesG: try row.decode(Double.self, at: 11), fibreG: try row.decode(Double?.self, at: 12),
+            sugarsG: try row.decode(Double?.self, at: 13), sodiumMg: try row.decode(Double?.self, at: 14),
+            proteinG: try row.decode(Double.self, at: 15), vitaminAUg: try row.decode(Double?.self, at: 16),
+            vitaminCMg: try row.decode(Double?.self, at: 17), calciumMg: try row.decode(Double?.self, at: 18),
+            ironMg: try row.decode(Double?.self, at: 19))
+        allergens = try row.decode([String].self, at: 20)
+        dietLabels = try row.decode([String].self, at: 21)
+        shelfLifeDays = try row.decode(Int?.self, at: 22)
+        storage = try row.decode(String?.self, at: 23)
+        stock = try row.decode(Int.self, at: 24)
+        status = try row.decode(String.self, at: 25)
+    }
+
+    /// Active products, and pending ones for nobody but administrators (checked by the caller).
+    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProductRecord] {
+        let rows = try await database.query("SELECT \(columns) FROM products p WHERE p.id = ANY($1)", [PostgresArray(ids)])
+        var products: [Int64: ProductRecord] = [:]
+        for row in rows {
+            let product = try ProductRecord(row)
+            products[product.id] = product
+        }
+        return products
+    }
+}
+
+/// Nutrient amounts per 100 g or ml (or per serving, scaled).
+struct Nutrition: Sendable, GraphQLFieldReadable {
+    var basis: String?
+    var energyKcal: Double
+    var fatG: Double
+    var saturatedFatG: Double?
+    var transFatG: Double?
+    var cholesterolMg: Double?
+    var carbohydratesG: Double
+    var fibreG: Double?
+    var sugarsG: Double?
+    var sodiumMg: Double?
+    var proteinG: Double
+    var vitaminAUg: Double?
+    var vitaminCMg: Double?
+    var calciumMg: Double?
+    var ironMg: Double?
+
+    func graphQLField(_ name: String) -> (any Sendable)? {
+        switch name {
+        case "basis": basis.map { $0 == "ml" ? "PER_100_ML" : "PER_100_G" }
+        case "energyKcal": energyKcal
+        case "energyKj": (energyKcal * 4.184 * 10).rounded() / 10
+        case "fatG": fatG
+        case "saturatedFatG": saturatedFatG
+        case "transFatG": transFatG
+        case "cholesterolMg": cholesterolMg
+        case "carbohydratesG": carbohydratesG
+        case "fibreG": fibreG
+        case "sugarsG": sugarsG
+        case "sodiumMg": sodiumMg
+        case "proteinG": proteinG
+        case "vitaminAUg": vitaminAUg
+        case "vitaminCMg": vitaminCMg
+        case "calciumMg": calciumMg
+        case "ironMg": ironMg
+        case "micronutrients": [Payload]()
+        default: nil
+        }
+    }
+
+    func scaled(by factor: Double) -> Nutrition {
+        func scale(_ value: Double?) -> Double? { value.map { ($0 * factor * 100).rounded() / 100 } }
+        return Nutrition(
+            basis: nil, energyKcal: scale(energyKcal) ?? 0, fatG: scale(fatG) ?? 0, saturatedFatG: scale(saturatedFatG),
+            transFatG: scale(transFatG), cholesterolMg: scale(cholesterolMg), carbohydratesG: scale(carbohydratesG) ?? 0,
+            fibreG: scale(fibreG), sugarsG: scale(sugarsG), sodiumMg: scale(sodiumMg), proteinG: scale(proteinG) ?? 0,
+            vitaminAUg: scale(vitaminAUg), vitaminCMg: scale(vitaminCMg), calciumMg: scale(calciumMg), ironMg: scale(ironMg))
+    }
+}
+
+struct CategoryRecord: Sendable, GraphQLTypeNamed {
+    var id: Int64
+    var parentID: Int64?
+    var slug: String
+    var name: String
+    var path: String
+
+    var graphQLTypeName: String { "Category" }
+
+    static let selectSQL = "SELECT id, parent_id, slug, name, path FROM categories"
+
+    init(_ row: PostgresRow) throws {
+        id = try row.decode(Int64.self, at: 0)
+        parentID = try row.decode(Int64?.self, at: 1)
+        slug = try row.decode(String.self, at: 2)
+        name = try row.decode(String.self, at: 3)
+        path = try row.decode(String.self, at: 4)
+    }
+
+    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: CategoryRecord] {
+        let rows = try await database.query(selectSQL + " WHERE id = ANY($1)", [PostgresArray(ids)])
+        var categories: [Int64: CategoryRecord] = [:]
+        for row in rows {
+            let category = try CategoryRecord(row)
+            categories[category.id] = category
+        }
+        return categories
+    }
+}

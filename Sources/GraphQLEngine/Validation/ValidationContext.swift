@@ -1,0 +1,45 @@
+/// What validation rules see while the document is walked: the schema, the document, the type
+/// information at the current node, and where to report.
+public struct ValidationContext {
+    public let schema: GraphQLSchema
+    public let document: DocumentNode
+    public private(set) var errors: [GraphQLError] = []
+    let fragments: [String: FragmentDefinitionNode]
+    /// The stack of parent (composite) types while walking selection sets.
+    var parentTypes: [String?] = []
+    /// The stack of field definitions being walked.
+    var fieldDefinitions: [FieldDefinition?] = []
+    /// The expected input type where a value is being walked.
+    var inputTypes: [TypeReference?] = []
+    /// The argument definitions of the arguments being walked.
+    var argumentDefinitions: [InputValueDefinition?] = []
+
+    init(schema: GraphQLSchema, document: DocumentNode) {
+        self.schema = schema
+        self.document = document
+        var fragments: [String: FragmentDefinitionNode] = [:]
+        for case .fragment(let fragment) in document.definitions where fragments[fragment.name.value] == nil {
+            fragments[fragment.name.value] = fragment
+        }
+        self.fragments = fragments
+    }
+
+    public mutating func report(_ message: String, _ locations: [Location]) {
+        errors.append(GraphQLError(message, locations: locations.map(\.sourceLocation),
+            extensions: GraphQLObject([("code", .string("GRAPHQL_VALIDATION_FAILED"))])))
+    }
+
+    var parentType: String? { parentTypes.last ?? nil }
+
+    func fragment(named name: String) -> FragmentDefinitionNode? { fragments[name] }
+
+    var inputType: TypeReference? { inputTypes.last ?? nil }
+    var fieldDefinition: FieldDefinition? { fieldDefinitions.last ?? nil }
+
+    mutating func run(_ rules: [any ValidationRule]) -> [GraphQLError] {
+        var walker = DocumentWalker(context: self, rules: rules)
+        walker.walkDocument()
+        self = walker.context
+        return errors
+    }
+}

@@ -1,0 +1,56 @@
+import GraphQLEngine
+import Synchronization
+
+/// A parsed and checked document, ready to execute.
+struct PreparedDocument: Sendable {
+    var document: DocumentNode
+    /// Syntax, validation and limit errors; empty when the document may run.
+    var errors: [GraphQLError]
+}
+
+/// A bounded least-recently-used cache keyed by the SHA-256 of a document's text, so a repeated
+/// query skips parsing, validation and limit checks.
+final class DocumentCache: Sendable {
+    private struct State {
+        var entries: [String: (document: PreparedDocument, lastUse: UInt64)] = [:]
+        var clock: UInt64 = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    private let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    func document(forHash hash: String, orPrepare prepare: () -> PreparedDocument) -> PreparedDocument {
+        if let cached = state.withLock({ state -> PreparedDocument? in
+            state.clock += 1
+            guard let entry = state.entries[hash] else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
+            state.entries[hash]?.lastUse = state.clock
+            return entry.document
+        }) {
+            return cached
+        }
+        let prepared = prepare()
+        state.withLock { state in
+            if state.entries.count >= capacity {
+                // Evict the least recently used eighth at once, so eviction stays rare.
+                let victims = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(max(1, capacity / 8))
+                for victim in victims { state.entries[victim.key] = nil }
+            }
+            state.entries[hash] = (prepared, state.clock)
+        }
+        return prepared
+    }
+
+    var statistics: (hits: Int, misses: Int, size: Int) {
+        state.withLock { ($0.hits, $0.misses, $0.entries.count) }
+    }
+}

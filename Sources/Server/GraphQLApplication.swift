@@ -1,0 +1,56 @@
+import GraphQLEngine
+
+/// What the HTTP layer needs from the application behind it. The server knows nothing of
+/// the domain: it asks the application for a context per request and for its health.
+public protocol GraphQLApplication: Sendable {
+    var executable: ExecutableSchema { get }
+
+    /// The per-request context: resolves the viewer from the bearer token and creates loaders.
+    /// Throws a `ClientFacingError` (for example an invalid token) to refuse the request.
+    func makeContext(for request: RequestInfo) async throws -> PreparedContext
+
+    /// Database reachable and migrations current.
+    func readiness() async -> Readiness
+
+    /// Extra Prometheus lines (pool gauges and the like).
+    func metricsExposition() async -> String
+}
+
+public struct RequestInfo: Sendable {
+    public var requestID: String
+    /// The token of an `Authorization: Bearer …` header.
+    public var bearerToken: String?
+    public var operationType: OperationType
+
+    public init(requestID: String, bearerToken: String?, operationType: OperationType) {
+        self.requestID = requestID
+        self.bearerToken = bearerToken
+        self.operationType = operationType
+    }
+}
+
+public struct PreparedContext: Sendable {
+    public var context: any Sendable
+    public var scheduler: LoaderScheduler
+    /// SQL statements and their total time so far in this request, for the log line and metrics.
+    public var sqlStatistics: @Sendable () -> (statements: Int, milliseconds: Double)
+
+    public init(
+        context: any Sendable, scheduler: LoaderScheduler,
+        sqlStatistics: @escaping @Sendable () -> (statements: Int, milliseconds: Double) = { (0, 0) }
+    ) {
+        self.context = context
+        self.scheduler = scheduler
+        self.sqlStatistics = sqlStatistics
+    }
+}
+
+public struct Readiness: Sendable {
+    public var isReady: Bool
+    public var detail: String
+
+    public init(isReady: Bool, detail: String) {
+        self.isReady = isReady
+        self.detail = detail
+    }
+}

@@ -1,0 +1,342 @@
+import Foundation
+import GraphQLEngine
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// GraphQL over HTTP (the GraphQL-over-HTTP draft and graphql-http's audit): parameters from GET or
+/// POST, media type negotiation, document cache, persisted queries, limits, execution with a
+/// deadline, and the response with the status code the negotiated media type calls for.
+struct GraphQLHTTPHandler: Sendable {
+    let application: any GraphQLApplication
+    let configuration: ServerConfiguration
+    let documents: DocumentCache
+    let persistedQueries: PersistedQueryStore
+    let metrics: ServerMetrics
+    let logger: Logger
+
+    enum MediaType: String {
+        case graphQLResponse = "application/graphql-response+json"
+        case json = "application/json"
+    }
+
+    /// A refusal before GraphQL starts: an HTTP status with one error.
+    struct Refusal: Error {
+        var status: HTTPResponse.Status
+        var message: String
+        var code: String
+        var headers: HTTPFields = [:]
+    }
+
+    func respond(to request: Request, context: some RequestContext) async -> Response {
+        let started = ContinuousClock.now
+        let requestID = Self.requestID(from: request.headers[.init("X-Request-Id")!])
+        var operationType = "unknown"
+        var operationName: String?
+        var errorCodes: [String] = []
+        var sqlStatements = 0
+        var sqlMilliseconds = 0.0
+        var batches = 0
+        let mediaType: MediaType
+        var response: Response
+        do {
+            mediaType = try Self.negotiate(accept: request.headers[.accept])
+            do {
+                let parameters = try await parameters(of: request)
+                operationName = parameters.operationName
+                let outcome = try await run(
+                    parameters, isGET: request.method == .get, mediaType: mediaType, requestID: requestID,
+                    bearerToken: Self.bearerToken(request.headers[.authorization]))
+                operationType = outcome.operationType ?? "unknown"
+                errorCodes = outcome.result.errors.map { $0.code ?? "GRAPHQL_ERROR" }
+                sqlStatements = outcome.sqlStatements
+                sqlMilliseconds = outcome.sqlMilliseconds
+                batches = outcome.loaderBatches
+                response = Self.response(outcome.result, status: outcome.status, mediaType: mediaType, requestID: requestID)
+            } catch let refusal as Refusal {
+                errorCodes = [refusal.code]
+                response = Self.refusalResponse(refusal, mediaType: mediaType, requestID: requestID)
+            }
+        } catch let refusal as Refusal {
+            errorCodes = [refusal.code]
+            response = Self.refusalResponse(refusal, mediaType: .json, requestID: requestID)
+        } catch {
+            errorCodes = ["INTERNAL_SERVER_ERROR"]
+            logger.error("request failed", metadata: ["request_id": "\(requestID)", "error": "\(String(describing: type(of: error)))"])
+            response = Self.refusalResponse(
+                Refusal(status: .internalServerError, message: "Internal server error.", code: "INTERNAL_SERVER_ERROR"),
+                mediaType: .json, requestID: requestID)
+        }
+        let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+            + Double((ContinuousClock.now - started).components.seconds)
+        let outcome = response.status.code < 400 && errorCodes.isEmpty ? "success" : (response.status.code < 400 ? "partial" : "refused")
+        metrics.record(
+            operationType: operationType, outcome: outcome, seconds: seconds, errorCodes: errorCodes,
+            sqlStatements: sqlStatements, loaderBatches: batches)
+        // One line per request; never variables, tokens or passwords.
+        logger.info(
+            "graphql request",
+            metadata: [
+                "request_id": "\(requestID)", "operation": "\(operationName ?? "-")", "type": "\(operationType)",
+                "status": "\(response.status.code)", "duration_ms": "\(String(format: "%.2f", seconds * 1000))",
+                "sql_statements": "\(sqlStatements)", "sql_ms": "\(String(format: "%.2f", sqlMilliseconds))",
+                "errors": "\(errorCodes.joined(separator: ","))",
+            ])
+        return response
+    }
+
+    // MARK: - Parameters
+
+    private func parameters(of request: Request) async throws -> GraphQLRequestParameters {
+        switch request.method {
+        case .get:
+            let query = request.uri.query ?? ""
+            guard query.utf8.count <= configuration.maxQueryStringBytes else {
+                throw Refusal(
+                    status: .uriTooLong, message: "The URL is longer than \(configuration.maxQueryStringBytes) bytes; use POST.",
+                    code: "REQUEST_TOO_LARGE")
+            }
+            do {
+                return try GraphQLRequestParameters(queryString: query)
+            } catch {
+                throw Refusal(status: .badRequest, message: error.message, code: "BAD_REQUEST")
+            }
+        case .post:
+            let contentType = request.headers[.contentType]?.lowercased() ?? ""
+            let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard mediaType == "application/json" || mediaType == "application/graphql-response+json" else {
+                throw Refusal(
+                    status: .unsupportedMediaType, message: "Send the request as application/json.",
+                    code: "UNSUPPORTED_MEDIA_TYPE")
+            }
+            if let charset = contentType.split(separator: ";").dropFirst().first(where: { $0.contains("charset") }),
+                !charset.replacingOccurrences(of: " ", with: "").hasSuffix("=utf-8")
+            {
+                throw Refusal(status: .unsupportedMediaType, message: "Only UTF-8 is accepted.", code: "UNSUPPORTED_MEDIA_TYPE")
+            }
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.body.collect(upTo: configuration.maxBodyBytes)
+            } catch {
+                throw Refusal(
+                    status: .contentTooLarge, message: "The request body is larger than \(configuration.maxBodyBytes) bytes.",
+                    code: "REQUEST_TOO_LARGE")
+            }
+            let json: GraphQLValue
+            do {
+                json = try JSONBody.parse(Array(buffer.readableBytesView))
+            } catch {
+                throw Refusal(status: .badRequest, message: error.message, code: "BAD_REQUEST")
+            }
+            do {
+                return try GraphQLRequestParameters(json: json)
+            } catch {
+                throw Refusal(status: .badRequest, message: error.message, code: "BAD_REQUEST")
+            }
+        default:
+            throw Refusal(
+                status: .methodNotAllowed, message: "Use GET or POST.", code: "METHOD_NOT_ALLOWED",
+                headers: [.allow: "GET, POST"])
+        }
+    }
+
+    // MARK: - GraphQL
+
+    struct Outcome {
+        var result: ExecutionResult
+        var status: HTTPResponse.Status
+        var operationType: String?
+        var sqlStatements = 0
+        var sqlMilliseconds = 0.0
+        var loaderBatches = 0
+    }
+
+    private func run(
+        _ parameters: GraphQLRequestParameters, isGET: Bool, mediaType: MediaType, requestID: String, bearerToken: String?
+    ) async throws -> Outcome {
+        let requestErrorStatus: HTTPResponse.Status = mediaType == .graphQLResponse ? .badRequest : .ok
+        let query = try resolveDocumentText(parameters)
+        let hash = Digest.sha256Hex(query.utf8)
+        let prepared = documents.document(forHash: hash) { prepare(query) }
+        if !prepared.errors.isEmpty {
+            return Outcome(result: .failure(prepared.errors.map { withRequestID($0, requestID) }), status: requestErrorStatus)
+        }
+        let operation: OperationDefinitionNode
+        do {
+            operation = try selectOperation(in: prepared.document, named: parameters.operationName)
+        } catch {
+            return Outcome(result: .failure([withRequestID(error, requestID)]), status: requestErrorStatus)
+        }
+        if isGET && operation.operation != .query {
+            throw Refusal(
+                status: .methodNotAllowed, message: "Only queries may be sent with GET; send mutations with POST.",
+                code: "METHOD_NOT_ALLOWED", headers: [.allow: "POST"])
+        }
+        if let limitError = configuration.limits.check(
+            operation, in: prepared.document, schema: application.executable.schema, variables: parameters.variables)
+        {
+            return Outcome(
+                result: .failure([withRequestID(limitError, requestID)]), status: requestErrorStatus,
+                operationType: operation.operation.rawValue)
+        }
+        let preparedContext: PreparedContext
+        do {
+            preparedContext = try await application.makeContext(
+                for: RequestInfo(requestID: requestID, bearerToken: bearerToken, operationType: operation.operation))
+        } catch let error as any ClientFacingError {
+            let graphQLError = error.graphQLError
+            let status: HTTPResponse.Status = graphQLError.code == "UNAUTHENTICATED" ? .unauthorized : requestErrorStatus
+            return Outcome(result: .failure([withRequestID(graphQLError, requestID)]), status: status, operationType: operation.operation.rawValue)
+        }
+        let request = ExecutionRequest(
+            document: prepared.document, operationName: parameters.operationName, variables: parameters.variables,
+            context: preparedContext.context, scheduler: preparedContext.scheduler,
+            onInternalError: { [logger] error, path in
+                logger.error(
+                    "resolver failed",
+                    metadata: ["request_id": "\(requestID)", "path": "\(path.map(\.description).joined(separator: "."))", "error": "\(error)"])
+            })
+        let executable = application.executable
+        let deadline = configuration.executionDeadline
+        let result = await withTaskGroup(of: ExecutionResult?.self) { group in
+            group.addTask { await execute(executable, request) }
+            group.addTask {
+                try? await Task.sleep(for: deadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        let statistics = preparedContext.sqlStatistics()
+        guard var result else {
+            let error = GraphQLError(
+                "The request took longer than \(deadline) and was cancelled.",
+                extensions: GraphQLObject([("code", .string("TIMEOUT")), ("requestId", .string(requestID))]))
+            return Outcome(
+                result: .failure([error]), status: .gatewayTimeout, operationType: operation.operation.rawValue,
+                sqlStatements: statistics.statements, sqlMilliseconds: statistics.milliseconds)
+        }
+        let status: HTTPResponse.Status = result.hasData ? .ok : requestErrorStatus
+        result.errors = result.errors.map { withRequestID($0, requestID) }
+        return Outcome(
+            result: result, status: status, operationType: operation.operation.rawValue,
+            sqlStatements: statistics.statements, sqlMilliseconds: statistics.milliseconds,
+            loaderBatches: preparedContext.scheduler.batchesDispatched)
+    }
+
+    /// The document text: sent, or looked up by its persisted-query hash (Apollo's protocol).
+    private func resolveDocumentText(_ parameters: GraphQLRequestParameters) throws -> String {
+        var persistedHash: String?
+        if case .object(let persisted)? = parameters.extensions["persistedQuery"] {
+            guard case .int(1)? = persisted["version"] else {
+                throw Refusal(status: .badRequest, message: "Unsupported persisted query version.", code: "PERSISTED_QUERY_NOT_SUPPORTED")
+            }
+            guard case .string(let hash)? = persisted["sha256Hash"] else {
+                throw Refusal(status: .badRequest, message: "`sha256Hash` is missing.", code: "BAD_REQUEST")
+            }
+            persistedHash = hash.lowercased()
+        }
+        if let query = parameters.query {
+            if let persistedHash {
+                guard Digest.sha256Hex(query.utf8) == persistedHash else {
+                    throw Refusal(status: .badRequest, message: "provided sha does not match query", code: "PERSISTED_QUERY_HASH_MISMATCH")
+                }
+                if !configuration.onlyPersistedQueries { persistedQueries.register(query, hash: persistedHash) }
+            }
+            if configuration.onlyPersistedQueries && persistedQueries.document(forHash: Digest.sha256Hex(query.utf8)) == nil {
+                throw Refusal(status: .badRequest, message: "Only persisted queries are accepted.", code: "PERSISTED_QUERY_REQUIRED")
+            }
+            return query
+        }
+        guard let persistedHash else {
+            throw Refusal(status: .badRequest, message: "`query` is missing.", code: "BAD_REQUEST")
+        }
+        guard let document = persistedQueries.document(forHash: persistedHash) else {
+            // Apollo clients expect this exact message and a 200, then resend with the query.
+            throw Refusal(status: .ok, message: "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND")
+        }
+        return document
+    }
+
+    private func prepare(_ query: String) -> PreparedDocument {
+        let document: DocumentNode
+        do {
+            document = try parse(query, options: configuration.parseOptions)
+        } catch {
+            return PreparedDocument(document: DocumentNode(definitions: [], location: Location(start: 0, end: 0, line: 1, column: 1)), errors: [error])
+        }
+        return PreparedDocument(document: document, errors: validate(application.executable.schema, document))
+    }
+
+    private func withRequestID(_ error: GraphQLError, _ requestID: String) -> GraphQLError {
+        var error = error
+        var extensions = error.extensions ?? GraphQLObject()
+        if extensions["code"] == nil { extensions["code"] = .string("GRAPHQL_ERROR") }
+        extensions["requestId"] = .string(requestID)
+        error.extensions = extensions
+        return error
+    }
+
+    // MARK: - Responses
+
+    static func negotiate(accept: String?) throws -> MediaType {
+        guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return .json }
+        var best: (MediaType, Double)?
+        for item in accept.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let range = parts.first else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            guard quality > 0 else { continue }
+            let type: MediaType? =
+                switch range {
+                case "application/graphql-response+json": .graphQLResponse
+                case "application/json", "application/*", "*/*": range == "application/graphql-response+json" ? .graphQLResponse : .json
+                default: nil
+                }
+            guard let type else { continue }
+            if best == nil || quality > best!.1 || (quality == best!.1 && type == .graphQLResponse && best!.0 != .graphQLResponse) {
+                best = (type, quality)
+            }
+        }
+        guard let best else {
+            throw Refusal(
+                status: .notAcceptable, message: "Accept application/graphql-response+json or application/json.",
+                code: "NOT_ACCEPTABLE")
+        }
+        return best.0
+    }
+
+    static func response(_ result: ExecutionResult, status: HTTPResponse.Status, mediaType: MediaType, requestID: String) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: mediaType.rawValue + "; charset=utf-8", .init("X-Request-Id")!: requestID],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.jsonBytes())))
+    }
+
+    static func refusalResponse(_ refusal: Refusal, mediaType: MediaType, requestID: String) -> Response {
+        let error = GraphQLError(
+            refusal.message, extensions: GraphQLObject([("code", .string(refusal.code)), ("requestId", .string(requestID))]))
+        var response = Self.response(.failure([error]), status: refusal.status, mediaType: mediaType, requestID: requestID)
+        for field in refusal.headers { response.headers.append(field) }
+        return response
+    }
+
+    static func requestID(from header: String?) -> String {
+        if let header, (1...128).contains(header.utf8.count),
+            header.utf8.allSatisfy({ $0 == 0x2D || $0 == 0x5F || $0 == 0x2E || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        {
+            return header
+        }
+        return UUID().uuidString.lowercased()
+    }
+
+    static func bearerToken(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+}

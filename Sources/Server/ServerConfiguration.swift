@@ -1,0 +1,37 @@
+import GraphQLEngine
+
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Largest request body accepted (413 above).
+    public var maxBodyBytes: Int
+    /// Longest URL query string accepted for GET (414 above).
+    public var maxQueryStringBytes: Int
+    /// Time a request may take before its work is cancelled.
+    public var executionDeadline: Duration
+    public var parseOptions: ParseOptions
+    public var limits: QueryLimits
+    public var documentCacheSize: Int
+    /// Only persisted documents (registered at start-up) may run: the production lock-down.
+    public var onlyPersistedQueries: Bool
+    /// Origins allowed by CORS; empty means CORS headers are not sent, `*` allows any.
+    public var corsAllowedOrigins: [String]
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20, maxQueryStringBytes: Int = 16 << 10,
+        executionDeadline: Duration = .seconds(15), parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000, maxDepth: 64),
+        limits: QueryLimits = QueryLimits(), documentCacheSize: Int = 1000, onlyPersistedQueries: Bool = false,
+        corsAllowedOrigins: [String] = []
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.maxQueryStringBytes = maxQueryStringBytes
+        self.executionDeadline = executionDeadline
+        self.parseOptions = parseOptions
+        self.limits = limits
+        self.documentCacheSize = documentCacheSize
+        self.onlyPersistedQueries = onlyPersistedQueries
+        self.corsAllowedOrigins = corsAllowedOrigins
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import GraphQLEngine
+
+/// `foodgraph validate --schema S.graphql [--json] DOC...`: 0 all valid, 1 any invalid, 2 bad schema or usage.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate", abstract: "Validate GraphQL documents against a schema, as graphql-js does.")
+
+    @Option(help: "The schema SDL file.")
+    var schema: String
+
+    @Flag(help: "One JSON object per document per line.")
+    var json = false
+
+    @Argument(help: "Documents to validate.")
+    var documents: [String]
+
+    func validate() throws {
+        if documents.isEmpty { throw ValidationError("Name at least one document.") }
+    }
+
+    func run() throws {
+        let schemaText: String
+        do {
+            schemaText = try String(contentsOfFile: schema, encoding: .utf8)
+        } catch {
+            throw StartupError("The schema \(schema) cannot be read.", exitCode: 2)
+        }
+        let built: GraphQLSchema
+        do {
+            built = try SchemaBuilder.build(sdl: schemaText)
+        } catch let error as SchemaError {
+            throw StartupError("The schema \(schema) is invalid:\n" + error.description, exitCode: 2)
+        }
+        var anyInvalid = false
+        for path in documents {
+            var errors: [GraphQLError]
+            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+                do throws(GraphQLError) {
+                    errors = GraphQLEngine.validate(built, try GraphQLEngine.parse(text))
+                } catch {
+                    errors = [error]
+                }
+            } else {
+                errors = [GraphQLError("The file cannot be read.")]
+            }
+            anyInvalid = anyInvalid || !errors.isEmpty
+            if json {
+                var writer = JSONWriter()
+                writer.append("{\"file\":")
+                writer.write(string: path)
+                writer.append(",\"errors\":[")
+                for (index, error) in errors.enumerated() {
+                    if index > 0 { writer.append(",") }
+                    writer.append("{\"message\":")
+                    writer.write(string: error.message)
+                    writer.append(",\"locations\":[")
+                    for (position, location) in error.locations.enumerated() {
+                        if position > 0 { writer.append(",") }
+                        writer.append("{\"line\":")
+                        writer.write(integer: location.line)
+                        writer.append(",\"column\":")
+                        writer.write(integer: location.column)
+                        writer.append("}")
+                    }
+                    writer.append("]}")
+                }
+                writer.append("]}")
+                print(String(decoding: writer.bytes, as: UTF8.self))
+            } else if errors.isEmpty {
+                print("\(path): valid")
+            } else {
+                for error in errors {
+                    let location = error.locations.first.map { ":\($0.line):\($0.column)" } ?? ""
+                    print("\(path)\(location): \(error.message)")
+                }
+            }
+        }
+        if anyInvalid { throw ExitCode(1) }
+    }
+}
