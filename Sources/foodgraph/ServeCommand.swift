@@ -54,8 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
                 application: HTTPApplication(application: application), configuration: ServerConfiguration(host: host, port: port),
                 logger: logger)
             try await server.run { boundPort in
-                print("FoodGraph is serving GraphQL at http://\(host):\(boundPort)/graphql")
-                fflush(stdout)
+                FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at http://\(host):\(boundPort)/graphql\n".utf8))
             }
         } catch {
             await connection.close()
