@@ -4,8 +4,6 @@ struct DocumentWalker {
     var context: ValidationContext
     var rules: [any ValidationRule]
     private var outputTypes: [TypeReference?] = []
-    private var directive: DirectiveDefinition?
-    private var argument: InputValueDefinition?
 
     init(context: ValidationContext, rules: [any ValidationRule]) {
         self.context = context
@@ -93,11 +91,12 @@ struct DocumentWalker {
 
     private mutating func walk(_ directives: [DirectiveNode]) {
         for node in directives {
-            directive = context.schema.directives[node.name.value]
+            let definition = context.schema.directives[node.name.value]
             enter(.directive(node))
-            for argument in node.arguments { walk(argument, definitions: directive?.arguments) }
+            context.directiveDefinition = definition
+            for argument in node.arguments { walk(argument, definitions: definition?.arguments) }
+            context.directiveDefinition = nil
             leave(.directive(node))
-            directive = nil
         }
     }
 
@@ -116,12 +115,9 @@ struct DocumentWalker {
         enter(.value(value))
         switch value {
         case .list(let items, _):
-            let itemType: TypeReference? =
-                switch context.inputTypes.last.flatMap({ $0 })?.nullable {
-                case .list(let inner)?: inner
-                case let other?: other
-                case nil: nil
-                }
+            // A list where no list is expected is reported as a whole; its items are not checked.
+            var itemType: TypeReference?
+            if case .list(let inner)? = context.inputTypes.last.flatMap({ $0 })?.nullable { itemType = inner }
             context.inputTypes.append(itemType)
             for item in items { walk(item) }
             context.inputTypes.removeLast()

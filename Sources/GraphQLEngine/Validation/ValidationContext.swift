@@ -13,6 +13,8 @@ public struct ValidationContext {
     var inputTypes: [TypeReference?] = []
     /// The argument definitions of the arguments being walked.
     var argumentDefinitions: [InputValueDefinition?] = []
+    /// The definition of the directive whose arguments are being walked.
+    var directiveDefinition: DirectiveDefinition?
 
     init(schema: GraphQLSchema, document: DocumentNode) {
         self.schema = schema
