@@ -11,6 +11,7 @@ struct Page: Sendable {
     init(_ arguments: Arguments, defaultSize: Int = 20) throws {
         let first = arguments.values.int("first")
         let last = arguments.values.int("last")
+        if first != nil && last != nil { throw DomainError.badUserInput("Give `first` or `last`, not both.") }
         for (name, value) in [("first", first), ("last", last)] {
             if let value, !(1...Self.maximumSize).contains(value) {
                 throw DomainError.badUserInput("`\(name)` must be between 1 and \(Self.maximumSize).")

@@ -1,0 +1,66 @@
+import Foundation
+import GraphQLEngine
+import Postgres
+import TestSupport
+import Testing
+
+@testable import FoodGraph
+
+/// The FoodGraph API over a fresh, migrated database of its own, executed in process.
+struct TestAPI: Sendable {
+    let database: TestDatabase
+    let application: FoodGraphApplication
+
+    static func make() async throws -> TestAPI {
+        // scrypt at full cost takes ~0.3 s per hash; tests check behaviour, not cost.
+        setenv("FOODGRAPH_SCRYPT_COST", "1024", 0)
+        let database = try await MigratedTemplate.database()
+        return TestAPI(database: database, application: try FoodGraphApplication(pool: database.pool))
+    }
+
+    /// Runs a document as the holder of `token` and returns the response JSON as a dictionary.
+    func run(_ query: String, token: String? = nil, variables: GraphQLObject = GraphQLObject()) async throws -> Response {
+        let context = try await application.makeContext(bearerToken: token)
+        let document = try parse(query)
+        let errors = validate(application.executable.schema, document)
+        if !errors.isEmpty { return Response(json: ["errors": errors.map { ["message": $0.message] }], statements: 0) }
+        let result = await execute(
+            application.executable,
+            ExecutionRequest(document: document, variables: variables, context: context, scheduler: context.scheduler))
+        let json = try JSONSerialization.jsonObject(with: Data(result.jsonBytes())) as? [String: Any] ?? [:]
+        return Response(json: json, statements: context.statistics.snapshot.statementCount)
+    }
+
+    /// Registers and signs in; returns the session token.
+    func signUp(_ email: String, password: String = "Secret-pass1") async throws -> String {
+        _ = try await run(#"mutation { register(input: {email: "\#(email)", password: "\#(password)"}) { userErrors { code } } }"#)
+        let login = try await run(
+            #"mutation { login(input: {email: "\#(email)", password: "\#(password)"}) { token userErrors { code } } }"#)
+        return try #require(login["data.login.token"] as? String)
+    }
+
+    func close() async { await database.drop() }
+}
+
+struct Response: @unchecked Sendable {
+    // @unchecked: a JSONSerialization tree, read-only after construction.
+    let json: [String: Any]
+    let statements: Int
+
+    /// A value by dotted path: `"data.me.email"`, with list indices as numbers.
+    subscript(path: String) -> Any? {
+        var current: Any? = json
+        for part in path.split(separator: ".") {
+            if let index = Int(part), let list = current as? [Any] {
+                current = index < list.count ? list[index] : nil
+            } else {
+                current = (current as? [String: Any])?[String(part)]
+            }
+        }
+        return current
+    }
+
+    var errorCodes: [String] {
+        ((json["errors"] as? [[String: Any]]) ?? []).compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String }
+    }
+}
