@@ -27,7 +27,10 @@ struct AccountTests {
         let response = try await api.run(
             #"mutation { register(input: {email: "not-an-email", password: "short"}) { user { id } userErrors { field code } } }"#)
         let codes = (response["data.register.userErrors"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
-        #expect(codes == ["INVALID_FORMAT", "TOO_SHORT", "PASSWORD_NEEDS_UPPERCASE", "PASSWORD_NEEDS_DIGIT"])
+        #expect(
+            codes == [
+                "INVALID_FORMAT", "TOO_SHORT", "PASSWORD_NEEDS_UPPERCASE", "PASSWORD_NEEDS_DIGIT", "PASSWORD_NEEDS_SPECIAL_CHARACTER",
+            ])
         _ = try await api.signUp("taken@example.com")
         let again = try await api.run(
             #"mutation { register(input: {email: "TAKEN@example.com", password: "Secret-pass1"}) { userErrors { field code } } }"#)

@@ -199,3 +199,37 @@ struct ExecutionTests {
         #expect(error?.missing == ["Query.b", "T.c"])
     }
 }
+
+struct SubscriptionTests {
+    @Test func eventsMapThroughTheExecutor() async throws {
+        let schema = try SchemaBuilder.build(
+            sdl: "type Query { a: Int } type Subscription { counter(to: Int!): Tick! } type Tick { value: Int! double: Int! }")
+        var resolvers = Resolvers()
+        resolvers.field("Query", "a") { _ in .value(1) }
+        resolvers.field("Subscription", "counter") { call in
+            guard case .int(let to)? = call.arguments["to"] else { return .null }
+            return .value(
+                SubscriptionSource(
+                    events: AsyncThrowingStream { continuation in
+                        for value in 1...to { continuation.yield(value) }
+                        continuation.finish()
+                    }))
+        }
+        resolvers.field("Tick", "value") { call in .value(call.source as? Int) }
+        resolvers.field("Tick", "double") { call in .value((call.source as? Int).map { $0 * 2 }) }
+        let executable = try ExecutableSchema(schema: schema, resolvers: resolvers)
+        let outcome = await subscribe(
+            executable, ExecutionRequest(document: try parse("subscription { counter(to: 3) { value double } }")))
+        guard case .success(let stream) = outcome else {
+            Issue.record("no stream")
+            return
+        }
+        var responses: [String] = []
+        for await result in stream { responses.append(String(decoding: result.jsonBytes(), as: UTF8.self)) }
+        #expect(
+            responses == [
+                #"{"data":{"counter":{"value":1,"double":2}}}"#, #"{"data":{"counter":{"value":2,"double":4}}}"#,
+                #"{"data":{"counter":{"value":3,"double":6}}}"#,
+            ])
+    }
+}

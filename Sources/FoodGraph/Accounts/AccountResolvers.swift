@@ -16,7 +16,57 @@ enum AccountResolvers {
             try await Sessions.revoke(viewer.sessionID, in: context.database)
             return Payload(["success": true])
         }
-        for type in ["RegisterPayload", "LoginPayload", "LogoutPayload", "UserError"] { resolvers.readFields(of: type) }
+        resolvers.mutation("confirmEmail") { context, input in try await AccountMutations.confirmEmail(input, context) }
+        resolvers.mutation("resendConfirmationEmail") { context, _ in try await AccountMutations.resendConfirmation(context) }
+        resolvers.mutation("requestPasswordReset") { context, input in try await AccountMutations.requestPasswordReset(input, context) }
+        resolvers.mutation("resetPassword") { context, input in try await AccountMutations.resetPassword(input, context) }
+        resolvers.mutation("changePassword") { context, input in try await AccountMutations.changePassword(input, context) }
+        resolvers.mutation("revokeSessions") { context, input in try await AccountMutations.revokeSessions(input, context) }
+        resolvers.mutation("updateProfile") { context, input in try await AccountMutations.updateProfile(input, context) }
+        resolvers.mutation("grantRole") { context, input in try await AccountMutations.grantRole(input, context, grant: true) }
+        resolvers.mutation("revokeRole") { context, input in try await AccountMutations.grantRole(input, context, grant: false) }
+        resolvers.mutation("setAccountDisabled") { context, input in try await AccountMutations.setAccountDisabled(input, context) }
+        for type in [
+            "RegisterPayload", "LoginPayload", "LogoutPayload", "UserError", "ConfirmEmailPayload", "ResendConfirmationEmailPayload",
+            "RequestPasswordResetPayload", "ResetPasswordPayload", "ChangePasswordPayload", "RevokeSessionsPayload",
+            "UpdateProfilePayload", "GrantRolePayload", "RevokeRolePayload", "SetAccountDisabledPayload", "SessionConnection",
+            "SessionEdge", "NutritionTargets", "BodyMassIndex", "DietaryRestrictions",
+        ] {
+            resolvers.readFields(of: type)
+        }
+        resolvers.field("User", "sessions") { call in
+            guard let user = call.source as? UserRecord else { return .null }
+            let context = try call.requestContext
+            guard context.viewer?.userID == user.id else { throw DomainError.forbidden("Only the account's owner can see its sessions.") }
+            let page = try Page(call.arguments)
+            return .run {
+                let rows = try await context.database.query(
+                    """
+                    SELECT id, user_id, created_at, last_used_at, expires_at, user_agent, count(*) OVER ()
+                    FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+                    ORDER BY last_used_at DESC, id DESC LIMIT $2 OFFSET $3
+                    """, [user.id, page.limit, page.offset])
+                let total = try rows.first?.decode(Int.self, at: 6) ?? 0
+                return page.connection(try rows.map(SessionRecord.init), totalCount: total)
+            }
+        }
+        resolvers.field("User", "nutritionTargets") { call in
+            try profile(of: call).map { profile in .value((profile as? ProfileRecord)?.targets.map(payload)) }
+        }
+        resolvers.field("User", "bmi") { call in
+            try profile(of: call).map { profile in
+                guard let profile = profile as? ProfileRecord, let bmi = BodyMassIndex(heightCm: profile.heightCm, weightKg: profile.weightKg)
+                else { return .null }
+                return .value(Payload(["value": bmi.value, "category": bmi.category]))
+            }
+        }
+        resolvers.field("Profile", "age", on: ProfileRecord.self) { $0.age }
+        resolvers.field("Profile", "restrictions", on: ProfileRecord.self) { profile in
+            Payload([
+                "allergies": profile.allergies, "illnesses": profile.illnesses, "pregnant": profile.pregnant,
+                "dislikedFoods": profile.dislikedFoods,
+            ])
+        }
 
         resolvers.field("User", "id", on: UserRecord.self) { $0.globalID }
         resolvers.field("User", "email") { call in
@@ -59,7 +109,23 @@ enum AccountResolvers {
         }
     }
 
+    private static func profile(of call: FieldCall) throws -> Resolution {
+        guard let user = call.source as? UserRecord else { return .null }
+        try requireSelfOrSupport(user, call)
+        return try call.requestContext.loaders.profiles.load(user.id)
+    }
+
+    private static func payload(_ targets: NutritionTargets) -> Payload {
+        Payload([
+            "basalMetabolicRateKcal": targets.basalMetabolicRateKcal, "maintenanceKcal": targets.maintenanceKcal,
+            "energyKcal": targets.energyKcal, "proteinG": targets.proteinG, "fatG": targets.fatG,
+            "carbohydratesG": targets.carbohydratesG, "fibreG": targets.fibreG, "sugarsG": targets.sugarsG,
+            "sodiumMg": targets.sodiumMg,
+        ])
+    }
+
     /// A user's private fields are theirs (and support's) only.
+
     static func requireSelfOrSupport(_ user: UserRecord, _ call: FieldCall) throws {
         if user.isRequesterThemself { return }
         let userID = user.id
@@ -91,6 +157,7 @@ enum AccountResolvers {
                 let id = try rows[0].decode(Int64.self, at: 0)
                 _ = try await transaction.query(
                     "INSERT INTO profiles (user_id, display_name) VALUES ($1, $2)", [id, displayName?.isEmpty == false ? displayName : nil])
+                try await AccountTokens.issue(.confirmEmail, userID: id, email: email, in: transaction)
                 return id
             }
             var user = try await UserRecord.load([userID], from: context.database)[userID]
@@ -104,16 +171,27 @@ enum AccountResolvers {
     static func login(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
         let email = (input.string("email") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let password = input.string("password") ?? ""
+        let throttleKey = "account:" + email.lowercased()
+        if let retryAfter = try await LoginThrottle.retryAfter(for: throttleKey, in: context.database) {
+            throw DomainError(
+                .rateLimited, "Too many failed sign-ins for this account; try again in \(retryAfter) seconds.",
+                retryAfterSeconds: retryAfter)
+        }
         let rows = try await context.database.query(
             "SELECT id, password_hash, disabled_at IS NOT NULL FROM users WHERE email_key = lower($1)", [email])
         let invalid = Payload.userErrors([UserError(field: nil, message: "The email or password is wrong.", code: .invalidCredentials)])
         guard let row = rows.first else {
             // Hash anyway so that timing does not reveal whether the address is registered.
             _ = PasswordHasher.standard.verify(password, against: dummyHash)
+            try await LoginThrottle.recordFailure(for: throttleKey, in: context.database)
             return invalid
         }
         let userID = try row.decode(Int64.self, at: 0)
-        guard PasswordHasher.standard.verify(password, against: try row.decode(String.self, at: 1)) else { return invalid }
+        guard PasswordHasher.standard.verify(password, against: try row.decode(String.self, at: 1)) else {
+            try await LoginThrottle.recordFailure(for: throttleKey, in: context.database)
+            return invalid
+        }
+        try await LoginThrottle.reset(for: throttleKey, in: context.database)
         if try row.decode(Bool.self, at: 2) {
             return .userErrors([UserError(field: nil, message: "This account is disabled.", code: .invalidState)])
         }

@@ -59,17 +59,32 @@ struct ProfileRecord: Sendable {
     var unitSystem: String
     var timeZone: String
     var currency: String
+    var allergies: [String] = []
+    var illnesses: [String] = []
+    var pregnant = false
+    var dislikedFoods: [String] = []
+    /// Today in the profile's time zone, `YYYY-MM-DD`.
+    var today: String = ""
+
+    var age: Int? { Age.years(born: birthDate, on: today) }
+
+    var targets: NutritionTargets? {
+        NutritionTargets(
+            gender: gender, ageYears: age, heightCm: heightCm, weightKg: weightKg, activityLevel: activityLevel, goal: goal,
+            ratePerWeek: goalRateKgPerWeek)
+    }
 
     static func load(_ userIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProfileRecord] {
         let rows = try await database.query(
             """
             SELECT user_id, display_name, username, gender, birth_date::text, height_cm::float8, weight_kg::float8,
-                   activity_level, goal, goal_rate_kg_per_week::float8, diet_type, unit_system, time_zone, currency
+                   activity_level, goal, goal_rate_kg_per_week::float8, diet_type, unit_system, time_zone, currency,
+                   allergies, illnesses, pregnant, disliked_foods, (now() AT TIME ZONE time_zone)::date::text
             FROM profiles WHERE user_id = ANY($1)
             """, [PostgresArray(userIDs)])
         var profiles: [Int64: ProfileRecord] = [:]
         for row in rows {
-            let profile = ProfileRecord(
+            var profile = ProfileRecord(
                 userID: try row.decode(Int64.self, at: 0), displayName: try row.decode(String?.self, at: 1),
                 username: try row.decode(String?.self, at: 2), gender: try row.decode(String?.self, at: 3),
                 birthDate: try row.decode(String?.self, at: 4), heightCm: try row.decode(Double?.self, at: 5),
@@ -77,6 +92,11 @@ struct ProfileRecord: Sendable {
                 goal: try row.decode(String.self, at: 8), goalRateKgPerWeek: try row.decode(Double.self, at: 9),
                 dietType: try row.decode(String.self, at: 10), unitSystem: try row.decode(String.self, at: 11),
                 timeZone: try row.decode(String.self, at: 12), currency: try row.decode(String.self, at: 13))
+            profile.allergies = try row.decode([String].self, at: 14)
+            profile.illnesses = try row.decode([String].self, at: 15)
+            profile.pregnant = try row.decode(Bool.self, at: 16)
+            profile.dislikedFoods = try row.decode([String].self, at: 17)
+            profile.today = try row.decode(String.self, at: 18)
             profiles[profile.userID] = profile
         }
         return profiles

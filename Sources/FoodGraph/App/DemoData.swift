@@ -48,17 +48,17 @@ public enum DemoData {
             let products: [(String, String?, String, String?, Double, Double, Double, Double, Double?, Double?, Double?, [String], [String], Int, String?)] = [
                 ("Banana", nil, "fruit", nil, 89, 0.3, 22.8, 1.1, 12.2, 2.6, 1, [], ["vegan", "gluten_free"], 120, "0.29"),
                 ("Gala Apple", nil, "fruit", nil, 52, 0.2, 13.8, 0.3, 10.4, 2.4, 1, [], ["vegan", "gluten_free"], 80, "0.89"),
-                ("Baby Spinach", "GreenLeaf", "vegetables", "0628915000014", 23, 0.4, 3.6, 2.9, 0.4, 2.2, 79, [], ["vegan", "gluten_free"], 30, "3.99"),
+                ("Baby Spinach", "GreenLeaf", "vegetables", "0628915000016", 23, 0.4, 3.6, 2.9, 0.4, 2.2, 79, [], ["vegan", "gluten_free"], 30, "3.99"),
                 ("Carrots", nil, "vegetables", nil, 41, 0.2, 9.6, 0.9, 4.7, 2.8, 69, [], ["vegan"], 60, "1.49"),
                 ("2% Milk", "Dairyland", "dairy", "0068700011009", 50, 2, 4.8, 3.4, 5, 0, 44, ["milk"], ["vegetarian", "gluten_free"], 40, "5.49"),
                 ("Greek Yogurt Plain", "Oikos", "dairy", "0056800098921", 97, 5, 3.6, 9, 3.6, 0, 35, ["milk"], ["vegetarian", "high_protein"], 25, "6.99"),
                 ("Aged Cheddar", "Black Diamond", "cheese", "0064420001139", 403, 33, 1.3, 25, 0.5, 0, 621, ["milk"], ["vegetarian"], 18, "7.49"),
                 ("Whole Wheat Bread", "Dempster's", "bakery", "0068721020714", 247, 3.4, 41, 13, 6, 7, 450, ["wheat", "soy"], ["vegan"], 35, "3.79"),
-                ("Sourdough Loaf", "Ace Bakery", "bakery", "0627735001019", 289, 1.8, 56, 11, 2.5, 2.4, 560, ["wheat"], ["vegan"], 12, "5.99"),
+                ("Sourdough Loaf", "Ace Bakery", "bakery", "0627735001012", 289, 1.8, 56, 11, 2.5, 2.4, 560, ["wheat"], ["vegan"], 12, "5.99"),
                 ("Rolled Oats", "Quaker", "pantry", "0055577102008", 379, 6.5, 67.7, 13.2, 1, 10.1, 6, [], ["vegan", "high_protein"], 50, "4.49"),
                 ("Peanut Butter Smooth", "Kraft", "pantry", "0068100084245", 588, 50, 20, 25, 9, 6, 430, ["peanuts"], ["vegetarian", "high_protein"], 22, "5.29"),
                 ("Chickpeas", "Unico", "pantry", "0064761002215", 119, 1.9, 20, 6.7, 0.2, 5.5, 240, [], ["vegan", "gluten_free"], 70, "1.29"),
-                ("Basmati Rice", "Tilda", "pantry", "5011157630015", 356, 0.9, 78, 8.4, 0.1, 1.3, 1, [], ["vegan", "gluten_free"], 45, "8.99"),
+                ("Basmati Rice", "Tilda", "pantry", "5011157630014", 356, 0.9, 78, 8.4, 0.1, 1.3, 1, [], ["vegan", "gluten_free"], 45, "8.99"),
                 ("Almond Milk Unsweetened", "Silk", "dairy", "0025293002531", 13, 1.1, 0.3, 0.4, 0, 0.2, 75, ["tree_nuts"], ["vegan", "dairy_free"], 33, "4.99"),
             ]
             for product in products {

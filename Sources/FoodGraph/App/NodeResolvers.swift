@@ -42,6 +42,14 @@ enum NodeResolvers {
                     [globalID.key, viewer.userID]
                 ).first.map(DiaryEntryRecord.init)
             }
+        case "WeightEntry":
+            guard let viewer = context.viewer else { return .null }
+            return .run {
+                try await context.database.query(
+                    "SELECT \(WeightEntryRecord.columns) FROM weight_entries w WHERE w.id = $1 AND w.user_id = $2",
+                    [globalID.key, viewer.userID]
+                ).first.map(WeightEntryRecord.init)
+            }
         default:
             return .null
         }

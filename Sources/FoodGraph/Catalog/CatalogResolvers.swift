@@ -7,8 +7,13 @@ enum CatalogResolvers {
     static func bind(_ resolvers: inout Resolvers) {
         resolvers.field("Query", "productByBarcode") { call in
             let context = try call.requestContext
-            guard let barcode = Barcode.normalized(call.arguments.values.string("barcode") ?? "") else {
-                throw DomainError.badUserInput("A barcode is 8, 12, 13 or 14 digits.")
+            let barcode: String
+            switch Barcode.validate(call.arguments.values.string("barcode") ?? "") {
+            case .success(let code): barcode = code
+            case .failure(let error):
+                throw DomainError.badUserInput(
+                    error.problem == .invalidCheckDigit
+                        ? "The barcode's check digit is wrong; scan it again." : "A barcode is 8, 12, 13 or 14 digits.")
             }
             return .run {
                 let rows = try await context.database.query(
@@ -59,19 +64,6 @@ enum CatalogResolvers {
         resolvers.field("Category", "parent") { call in
             guard let category = call.source as? CategoryRecord, let parentID = category.parentID else { return .null }
             return try call.requestContext.loaders.categories.load(parentID)
-        }
-    }
-}
-
-/// GTIN barcodes: 8, 12, 13 or 14 digits, stored as 8 or 13 (UPC-A gains a leading zero).
-enum Barcode {
-    static func normalized(_ text: String) -> String? {
-        let digits = text.trimmingCharacters(in: .whitespaces)
-        guard [8, 12, 13, 14].contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
-        switch digits.count {
-        case 12: return "0" + digits
-        case 14 where digits.hasPrefix("0"): return String(digits.dropFirst())
-        default: return digits
         }
     }
 }

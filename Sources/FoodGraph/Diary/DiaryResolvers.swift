@@ -13,7 +13,61 @@ enum DiaryResolvers {
             return .run { try await DiaryDay.load(userID: user.id, date: date, from: context.database) }
         }
         resolvers.mutation("addDiaryEntry") { context, input in try await addEntry(input, context) }
-        for type in ["DiaryDay", "MealSummary", "MacroSplit", "DiaryEntryPayload"] { resolvers.readFields(of: type) }
+        resolvers.mutation("deleteDiaryEntry") { context, input in try await DiaryMutations.deleteEntry(input, context) }
+        resolvers.mutation("logWeight") { context, input in try await DiaryMutations.logWeight(input, context) }
+        resolvers.mutation("deleteWeightEntry") { context, input in try await DiaryMutations.deleteWeight(input, context) }
+        for type in [
+            "DiaryDay", "MealSummary", "MacroSplit", "DiaryEntryPayload", "DeleteDiaryEntryPayload", "WeightEntryPayload",
+            "DeleteWeightEntryPayload", "DiaryEntryConnection", "DiaryEntryEdge", "WeightEntryConnection", "WeightEntryEdge",
+        ] {
+            resolvers.readFields(of: type)
+        }
+        resolvers.field("User", "diaryEntries") { call in
+            guard let user = call.source as? UserRecord else { return .null }
+            try AccountResolvers.requireSelfOrSupport(user, call)
+            let context = try call.requestContext
+            let page = try Page(call.arguments)
+            let from = try dateArgument(call.arguments["from"])
+            let to = try dateArgument(call.arguments["to"])
+            return .run {
+                let rows = try await context.database.query(
+                    """
+                    SELECT \(DiaryEntryRecord.columns), count(*) OVER ()
+                    FROM diary_entries e WHERE e.user_id = $1 AND e.local_date BETWEEN $2::date AND $3::date
+                    ORDER BY e.local_date, e.created_at, e.id LIMIT $4 OFFSET $5
+                    """, [user.id, from, to, page.limit, page.offset])
+                let total = try rows.first?.decode(Int.self, at: 25) ?? 0
+                return page.connection(try rows.map(DiaryEntryRecord.init), totalCount: total)
+            }
+        }
+        resolvers.field("User", "weightEntries") { call in
+            guard let user = call.source as? UserRecord else { return .null }
+            try AccountResolvers.requireSelfOrSupport(user, call)
+            let context = try call.requestContext
+            let page = try Page(call.arguments)
+            let from = try dateArgument(call.arguments["from"])
+            let to = try dateArgument(call.arguments["to"])
+            return .run {
+                let rows = try await context.database.query(
+                    """
+                    SELECT \(WeightEntryRecord.columns), count(*) OVER ()
+                    FROM weight_entries w
+                    WHERE w.user_id = $1 AND ($2::date IS NULL OR w.local_date >= $2::date) AND ($3::date IS NULL OR w.local_date <= $3::date)
+                    ORDER BY w.local_date DESC LIMIT $4 OFFSET $5
+                    """, [user.id, from, to, page.limit, page.offset])
+                let total = try rows.first?.decode(Int.self, at: 3) ?? 0
+                return page.connection(try rows.map(WeightEntryRecord.init), totalCount: total)
+            }
+        }
+        resolvers.field("WeightEntry", "id", on: WeightEntryRecord.self) { GlobalID(typeName: "WeightEntry", key: $0.id).description }
+        resolvers.field("WeightEntry", "date", on: WeightEntryRecord.self) { $0.date }
+        resolvers.field("WeightEntry", "weightKg", on: WeightEntryRecord.self) { $0.weightKg }
+        resolvers.field("WeightEntry", "weightDisplay") { call in
+            guard let entry = call.source as? WeightEntryRecord, let viewer = try call.requestContext.viewer else { return .null }
+            return try call.requestContext.loaders.profiles.load(viewer.userID).map { profile in
+                .value(entry.display(unitSystem: (profile as? ProfileRecord)?.unitSystem ?? "metric"))
+            }
+        }
 
         resolvers.field("DiaryEntry", "id", on: DiaryEntryRecord.self) { GlobalID(typeName: "DiaryEntry", key: $0.id).description }
         resolvers.field("DiaryEntry", "date", on: DiaryEntryRecord.self) { $0.date }

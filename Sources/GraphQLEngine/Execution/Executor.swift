@@ -185,6 +185,8 @@ final class Executor {
 
     private func resolve(_ plan: FieldPlan, work: ObjectWork) throws -> Resolution {
         let arguments = try plan.arguments.get()
+        // Executing a subscription event: the root field's value is the event itself (spec 6.2.3.2).
+        if work.path == nil, let event = work.source as? SubscriptionEvent { return .value(event.value) }
         guard let resolver = plan.resolver else { return .null }
         let call = FieldCall(
             source: work.source, arguments: arguments, context: request.context,

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks of the GraphQL engine (package-benchmark). Kept out of the main package so that CI
+// does not build them. Run from this folder:
+//   FOODGRAPH_LIGHT=1 swift package --allow-writing-to-package-directory benchmark
+let package = Package(
+    name: "FoodGraphBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GraphQLEngine", package: "FoodGraph"),
+            ],
+            path: "Sources/EngineBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)

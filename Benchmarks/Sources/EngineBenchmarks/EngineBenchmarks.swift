@@ -1,0 +1,110 @@
+import Benchmark
+import Foundation
+import GraphQLEngine
+
+/// Inputs written by `Inputs/generate.py`, shared with the graphql-js benchmark.
+enum Inputs {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Inputs")
+        .standardizedFileURL
+
+    static func text(_ name: String) -> String {
+        (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+    }
+
+    static let largeQuery = text("large-query.graphql")
+    static let largeSchema = text("large-schema.graphql")
+    static let foodGraphSchema = (try? String(
+        contentsOf: folder.appendingPathComponent("../../Sources/FoodGraph/Resources/schema.graphql").standardizedFileURL,
+        encoding: .utf8)) ?? ""
+}
+
+struct Product: Sendable {
+    let id: Int
+    let name: String
+    let brand: String?
+    let price: Double
+    let tags: [String]
+    let category: Category
+}
+
+struct Category: Sendable {
+    let id: Int
+    let name: String
+    let parent: Int?
+}
+
+func executionSchema() throws -> ExecutableSchema {
+    let schema = try SchemaBuilder.build(sdl: Inputs.text("execution-schema.graphql"))
+    var resolvers = Resolvers()
+    let categories = (0..<10).map { Category(id: $0, name: "Category \($0)", parent: $0 == 0 ? nil : 0) }
+    resolvers.field("Query", "products") { call in
+        guard case .int(let count)? = call.arguments["count"] else { return .null }
+        return .value(
+            (0..<count).map {
+                Product(
+                    id: $0, name: "Product \($0)", brand: $0 % 3 == 0 ? nil : "Brand", price: Double($0) / 4,
+                    tags: ["a", "b"], category: categories[$0 % 10])
+            })
+    }
+    resolvers.field("Product", "id") { call in .value((call.source as? Product)?.id) }
+    resolvers.field("Product", "name") { call in .value((call.source as? Product)?.name) }
+    resolvers.field("Product", "brand") { call in .value((call.source as? Product)?.brand) }
+    resolvers.field("Product", "price") { call in .value((call.source as? Product)?.price) }
+    resolvers.field("Product", "tags") { call in .value((call.source as? Product)?.tags) }
+    resolvers.field("Product", "category") { call in .value((call.source as? Product)?.category) }
+    resolvers.field("Category", "id") { call in .value((call.source as? Category)?.id) }
+    resolvers.field("Category", "name") { call in .value((call.source as? Category)?.name) }
+    resolvers.field("Category", "parent") { call in
+        .value((call.source as? Category)?.parent.map { categories[$0] })
+    }
+    return try ExecutableSchema(schema: schema, resolvers: resolvers)
+}
+
+func introspectionSchema(_ schema: GraphQLSchema) throws -> ExecutableSchema {
+    var resolvers = Resolvers()
+    for case .object(let object) in schema.types where !object.name.hasPrefix("__") {
+        for field in object.fields { resolvers.field(object.name, field.name) { _ in .null } }
+    }
+    return try ExecutableSchema(schema: schema, resolvers: resolvers)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .throughput]
+    let configuration = Benchmark.Configuration(metrics: metrics, maxDuration: .seconds(3), maxIterations: 1000)
+
+    Benchmark("Parse large query (110 KB)", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try parse(Inputs.largeQuery)) }
+    }
+    Benchmark("Parse large schema (660 KB, 19.5k lines)", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try parse(Inputs.largeSchema)) }
+    }
+
+    let largeSchema = try? SchemaBuilder.build(sdl: Inputs.largeSchema)
+    let largeDocument = try? parse(Inputs.largeQuery)
+    Benchmark("Validate large query", configuration: configuration) { benchmark in
+        guard let largeSchema, let largeDocument else { return }
+        for _ in benchmark.scaledIterations { blackHole(validate(largeSchema, largeDocument)) }
+    }
+    let foodGraph = try? SchemaBuilder.build(sdl: Inputs.foodGraphSchema)
+    let introspection = try? parse(IntrospectionQuery.text)
+    Benchmark("Validate introspection query", configuration: configuration) { benchmark in
+        guard let foodGraph, let introspection else { return }
+        for _ in benchmark.scaledIterations { blackHole(validate(foodGraph, introspection)) }
+    }
+
+    let products = try? executionSchema()
+    let productsQuery = try? parse(Inputs.text("execution-query.graphql"))
+    Benchmark("Execute 1000 objects with fragments", configuration: configuration) { benchmark in
+        guard let products, let productsQuery else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(await execute(products, ExecutionRequest(document: productsQuery)).jsonBytes())
+        }
+    }
+    let introspectable = foodGraph.flatMap { try? introspectionSchema($0) }
+    Benchmark("Execute introspection query", configuration: configuration) { benchmark in
+        guard let introspectable, let introspection else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(await execute(introspectable, ExecutionRequest(document: introspection)).jsonBytes())
+        }
+    }
+}
