@@ -8,7 +8,7 @@ let package = Package(
     name: "FoodGraphBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "FoodGraph", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -18,7 +18,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GraphQLEngine", package: "FoodGraph"),
             ],
-            path: "Sources/EngineBenchmarks",
+            path: "Benchmarks/EngineBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )

@@ -11,6 +11,7 @@ public actor PostgresConnection {
 
     private var connection: ConnectionHandle?
     private var handle: OpaquePointer? { connection?.pointer }
+    var rawHandle: OpaquePointer? { handle }
     private var preparedStatements: [String: String] = [:]
     private var nextStatementNumber = 0
     let cancelToken: CancelToken

@@ -19,7 +19,8 @@ struct DatabaseConnection {
                 _ = try await PostgresDatabase(pool: pool).query("SELECT 1")
             } catch {
                 await pool.close()
-                throw StartupError("PostgreSQL at DATABASE_URL cannot be reached: \(error)")
+                let reason = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+                throw StartupError("PostgreSQL at DATABASE_URL cannot be reached (\(reason)); check the URL and that the server runs.")
             }
             return DatabaseConnection(pool: pool, cluster: nil, startedCluster: false)
         }

@@ -3,6 +3,7 @@ import FoodGraph
 import Foundation
 import GraphQLEngine
 import Logging
+import NIOCore
 import Postgres
 import Server
 
@@ -39,8 +40,12 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let application = try FoodGraphApplication(pool: connection.pool)
             if migrate {
-                let applied = try await MigrationRunner(migrations: application.migrations, pool: connection.pool).migrate()
-                if !applied.isEmpty { logger.info("applied migrations", metadata: ["files": "\(applied.map(\.fileName))"]) }
+                do {
+                    let applied = try await MigrationRunner(migrations: application.migrations, pool: connection.pool).migrate()
+                    if !applied.isEmpty { logger.info("applied migrations", metadata: ["files": "\(applied.map(\.fileName))"]) }
+                } catch let error as MigrationError {
+                    throw StartupError(error.message)
+                }
             }
             let demoDefault = connection.isEmbedded
             let demoConfigured = try Environment.flag("FOODGRAPH_DEMO_DATA")
@@ -53,8 +58,12 @@ struct ServeCommand: AsyncParsableCommand {
             let server = FoodGraphServer(
                 application: HTTPApplication(application: application), configuration: ServerConfiguration(host: host, port: port),
                 logger: logger)
-            try await server.run { boundPort in
-                FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at http://\(host):\(boundPort)/graphql\n".utf8))
+            do {
+                try await server.run { boundPort in
+                    FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at http://\(host):\(boundPort)/graphql\n".utf8))
+                }
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                throw StartupError("Port \(port) on \(host) is already in use; stop the other program or choose another port with --port.")
             }
         } catch {
             await connection.close()

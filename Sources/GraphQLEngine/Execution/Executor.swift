@@ -86,7 +86,7 @@ final class Executor {
     struct ObjectWork {
         let typeName: String
         let source: any Sendable
-        let plans: [FieldPlan]
+        let plans: FieldPlans
         let planRange: Range<Int>
         let result: ResultObject
         let path: ResponsePath?
@@ -107,7 +107,8 @@ final class Executor {
     let fragments: [String: FragmentDefinitionNode]
     let variables: GraphQLObject
     let request: ExecutionRequest
-    private var planCache: [PlanKey: [FieldPlan]] = [:]
+    let shared: ExecutionShared
+    private var planCache: [PlanKey: FieldPlans] = [:]
     private var errors: [GraphQLError] = []
     private var dataIsNull = false
     private var nextLevel: [ObjectWork] = []
@@ -122,14 +123,15 @@ final class Executor {
         self.fragments = fragments
         self.variables = variables
         self.request = request
+        self.shared = ExecutionShared(schema: schema.schema, operation: operation, variables: variables)
     }
 
     func run(rootType: ObjectType) async -> ExecutionResult {
         let plans = plans(for: rootType.name, selectionSets: [operation.selectionSet])
-        let root = ResultObject(keys: plans.map(\.responseKey))
+        let root = ResultObject(keys: plans.keys)
         if operation.operation == .mutation {
             // Mutations run strictly one root field after another (spec 6.2.2).
-            for index in plans.indices {
+            for index in plans.plans.indices {
                 await executeLevels([
                     ObjectWork(
                         typeName: rootType.name, source: request.rootValue, plans: plans, planRange: index..<(index + 1),
@@ -140,7 +142,7 @@ final class Executor {
         } else {
             await executeLevels([
                 ObjectWork(
-                    typeName: rootType.name, source: request.rootValue, plans: plans, planRange: plans.indices,
+                    typeName: rootType.name, source: request.rootValue, plans: plans, planRange: plans.plans.indices,
                     result: root, path: nil, boundary: nil)
             ])
         }
@@ -154,7 +156,7 @@ final class Executor {
             var waiting: [Waiting] = []
             for work in level {
                 for index in work.planRange {
-                    let plan = work.plans[index]
+                    let plan = work.plans.plans[index]
                     let slot = ResultSlot.field(work.result, index)
                     if plan.isTypename {
                         slot.write(.leaf(.string(work.typeName)))
@@ -190,10 +192,7 @@ final class Executor {
         guard let resolver = plan.resolver else { return .null }
         let call = FieldCall(
             source: work.source, arguments: arguments, context: request.context,
-            info: ResolveInfo(
-                fieldName: plan.fieldName, parentTypeName: work.typeName, returnType: plan.returnType,
-                fieldNodes: plan.fieldNodes, schema: schema, operation: operation, variables: variables,
-                pathNode: work.path, responseKey: plan.responseKey))
+            info: ResolveInfo(plan: plan, shared: shared, pathNode: work.path, parentTypeName: work.typeName))
         return try resolver(call)
     }
 
@@ -323,7 +322,7 @@ final class Executor {
                     path: { ResponsePath(parent: listPath, component: .index(index)) })
             }
         case .named(let name):
-            switch schema.type(named: name) {
+            switch plan.namedReturnType {
             case .scalar(let scalar)?:
                 do {
                     slot.write(.leaf(try scalar.coercion.serialize(value)))
@@ -386,11 +385,11 @@ final class Executor {
         _ value: any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?, path: ResponsePath
     ) {
         let plans = subPlans(of: plan, for: typeName)
-        let object = ResultObject(keys: plans.map(\.responseKey))
+        let object = ResultObject(keys: plans.keys)
         slot.write(.object(object))
         nextLevel.append(
             ObjectWork(
-                typeName: typeName, source: value, plans: plans, planRange: plans.indices, result: object, path: path,
+                typeName: typeName, source: value, plans: plans, planRange: plans.plans.indices, result: object, path: path,
                 boundary: boundary))
     }
 
@@ -440,7 +439,7 @@ final class Executor {
         let selectionStarts: [Int32]
     }
 
-    func plans(for typeName: String, selectionSets: [SelectionSetNode]) -> [FieldPlan] {
+    func plans(for typeName: String, selectionSets: [SelectionSetNode]) -> FieldPlans {
         let key = PlanKey(typeName: typeName, selectionStarts: selectionSets.map(\.location.start))
         if let cached = planCache[key] { return cached }
         var order: [String] = []
@@ -449,16 +448,24 @@ final class Executor {
         for selectionSet in selectionSets {
             collectFields(typeName, selectionSet, &order, &grouped, &visited)
         }
-        let plans = order.map { responseKey -> FieldPlan in
-            let nodes = grouped[responseKey] ?? []
-            return FieldPlan(responseKey: responseKey, fieldNodes: nodes, parentTypeName: typeName, executor: self)
-        }
+        let plans = FieldPlans(
+            order.map { responseKey -> FieldPlan in
+                let nodes = grouped[responseKey] ?? []
+                return FieldPlan(
+                    responseKey: responseKey, fieldNodes: nodes, parentTypeName: typeName, schema: executable,
+                    variables: variables)
+            })
         planCache[key] = plans
         return plans
     }
 
-    private func subPlans(of plan: FieldPlan, for typeName: String) -> [FieldPlan] {
-        plans(for: typeName, selectionSets: plan.fieldNodes.compactMap(\.selectionSet))
+    /// The plans of a field's sub-selection on one object type, cached on the field's plan (a field
+    /// returning an object type has one; an abstract one, one per concrete type).
+    private func subPlans(of plan: FieldPlan, for typeName: String) -> FieldPlans {
+        if let cached = plan.subPlans, cached.typeName == typeName { return cached.plans }
+        let plans = plans(for: typeName, selectionSets: plan.fieldNodes.compactMap(\.selectionSet))
+        plan.subPlans = (typeName, plans)
+        return plans
     }
 
     /// Spec `CollectFields`, with `@skip`/`@include`.

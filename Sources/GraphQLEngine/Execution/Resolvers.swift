@@ -7,18 +7,33 @@ public struct FieldCall: Sendable {
 }
 
 public struct ResolveInfo: Sendable {
-    public let fieldName: String
-    public let parentTypeName: String
-    public let returnType: TypeReference
-    public let fieldNodes: [FieldNode]
-    public let schema: GraphQLSchema
-    public let operation: OperationDefinitionNode
-    public let variables: GraphQLObject
+    let plan: FieldPlan
+    let shared: ExecutionShared
     let pathNode: ResponsePath?
-    let responseKey: String
+    public let parentTypeName: String
+
+    public var fieldName: String { plan.fieldName }
+    public var returnType: TypeReference { plan.returnType }
+    public var fieldNodes: [FieldNode] { plan.fieldNodes }
+    public var schema: GraphQLSchema { shared.schema }
+    public var operation: OperationDefinitionNode { shared.operation }
+    public var variables: GraphQLObject { shared.variables }
 
     /// The response path of the field: `["me", "friends", 2, "name"]`.
-    public var path: [PathComponent] { (pathNode?.components ?? []) + [.key(responseKey)] }
+    public var path: [PathComponent] { (pathNode?.components ?? []) + [.key(plan.responseKey)] }
+}
+
+/// What every field of one execution shares, held once.
+final class ExecutionShared: Sendable {
+    let schema: GraphQLSchema
+    let operation: OperationDefinitionNode
+    let variables: GraphQLObject
+
+    init(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: GraphQLObject) {
+        self.schema = schema
+        self.operation = operation
+        self.variables = variables
+    }
 }
 
 /// Coerced argument values of a field, read by name.

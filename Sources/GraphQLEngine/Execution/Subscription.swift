@@ -46,11 +46,13 @@ public func subscribe(
     } catch {
         return .failure(ExecutionFailure(errors: [error]))
     }
+    let plan = FieldPlan(
+        responseKey: rootField.responseKey, fieldNodes: [rootField], parentTypeName: rootName, schema: schema, variables: variables)
     let call = FieldCall(
         source: request.rootValue, arguments: Arguments(arguments), context: request.context,
         info: ResolveInfo(
-            fieldName: rootField.name.value, parentTypeName: rootName, returnType: definition.type, fieldNodes: [rootField],
-            schema: schema.schema, operation: operation, variables: variables, pathNode: nil, responseKey: rootField.responseKey))
+            plan: plan, shared: ExecutionShared(schema: schema.schema, operation: operation, variables: variables), pathNode: nil,
+            parentTypeName: rootName))
     let source: SubscriptionSource
     do {
         var resolution = try resolver(call)

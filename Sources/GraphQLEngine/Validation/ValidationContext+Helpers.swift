@@ -46,8 +46,16 @@ extension ValidationContext {
         return false
     }
 
-    /// Every variable an operation uses, through its fragments too, with expected types.
-    func recursiveVariableUsages(of operation: OperationDefinitionNode) -> [VariableUsage] {
+    /// Every variable an operation uses, through its fragments too, with expected types; computed
+    /// once per operation for the three rules that need it.
+    mutating func recursiveVariableUsages(of operation: OperationDefinitionNode) -> [VariableUsage] {
+        if let cached = variableUsageCache[operation.location.start] { return cached }
+        let usages = computeVariableUsages(of: operation)
+        variableUsageCache[operation.location.start] = usages
+        return usages
+    }
+
+    private func computeVariableUsages(of operation: OperationDefinitionNode) -> [VariableUsage] {
         var usages: [VariableUsage] = []
         let root = schema.rootTypeName(for: operation.operation)
         collectUsages(operation.selectionSet, parent: root, into: &usages)

@@ -13,6 +13,7 @@ public struct ValidationContext {
     var inputTypes: [TypeReference?] = []
     /// The argument definitions of the arguments being walked.
     var argumentDefinitions: [InputValueDefinition?] = []
+    var variableUsageCache: [Int32: [VariableUsage]] = [:]
     /// The definition of the directive whose arguments are being walked.
     var directiveDefinition: DirectiveDefinition?
 

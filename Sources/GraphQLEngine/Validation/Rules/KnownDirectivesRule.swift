@@ -1,9 +1,17 @@
 /// 5.7.1 / 5.7.2 Directives Are Defined and In Valid Locations.
 struct KnownDirectivesRule: ValidationRule {
-    private var ancestors: [VisitedNode] = []
+    /// For each node on the path from the document: where a directive on it would sit (nil for
+    /// nodes that cannot carry directives, `.some(nil)` for values, which end the search).
+    private var ancestors: [Ancestor] = []
+
+    private enum Ancestor {
+        case location(DirectiveLocation)
+        case transparent
+        case opaque
+    }
 
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
-        defer { ancestors.append(node) }
+        defer { ancestors.append(Self.ancestor(node)) }
         guard case .directive(let directive) = node else { return }
         let name = directive.name.value
         guard let definition = context.schema.directives[name] else {
@@ -20,23 +28,31 @@ struct KnownDirectivesRule: ValidationRule {
         ancestors.removeLast()
     }
 
+    private static func ancestor(_ node: VisitedNode) -> Ancestor {
+        switch node {
+        case .operation(let operation):
+            switch operation.operation {
+            case .query: .location(.query)
+            case .mutation: .location(.mutation)
+            case .subscription: .location(.subscription)
+            }
+        case .field: .location(.field)
+        case .fragmentSpread: .location(.fragmentSpread)
+        case .inlineFragment: .location(.inlineFragment)
+        case .fragmentDefinition: .location(.fragmentDefinition)
+        case .variableDefinition: .location(.variableDefinition)
+        case .argument, .value, .objectField, .directive: .opaque
+        default: .transparent
+        }
+    }
+
     /// Where the directive being entered sits: its nearest ancestor that can carry directives.
     private func currentLocation() -> DirectiveLocation? {
         for ancestor in ancestors.reversed() {
             switch ancestor {
-            case .operation(let operation):
-                switch operation.operation {
-                case .query: return .query
-                case .mutation: return .mutation
-                case .subscription: return .subscription
-                }
-            case .field: return .field
-            case .fragmentSpread: return .fragmentSpread
-            case .inlineFragment: return .inlineFragment
-            case .fragmentDefinition: return .fragmentDefinition
-            case .variableDefinition: return .variableDefinition
-            case .argument, .value, .objectField, .directive: return nil
-            default: continue
+            case .location(let location): return location
+            case .opaque: return nil
+            case .transparent: continue
             }
         }
         return nil

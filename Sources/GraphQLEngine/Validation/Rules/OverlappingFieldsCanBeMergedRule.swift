@@ -53,27 +53,29 @@ struct OverlappingFieldsCanBeMergedRule: ValidationRule {
         -> ([(String, [Entry])], [String])
     {
         var fields: [(String, [Entry])] = []
+        var index: [String: Int] = [:]
         var fragments: [String] = []
-        collect(selectionSet, parentType, context, &fields, &fragments)
+        collect(selectionSet, parentType, context, &fields, &index, &fragments)
         return (fields, fragments)
     }
 
     private func collect(
         _ selectionSet: SelectionSetNode, _ parentType: String?, _ context: ValidationContext, _ fields: inout [(String, [Entry])],
-        _ fragments: inout [String]
+        _ index: inout [String: Int], _ fragments: inout [String]
     ) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
                 let definition = parentType.flatMap { context.schema.field(named: field.name.value, on: $0) }
                 let entry: Entry = (parentType, field, definition)
-                if let index = fields.firstIndex(where: { $0.0 == field.responseKey }) {
-                    fields[index].1.append(entry)
+                if let position = index[field.responseKey] {
+                    fields[position].1.append(entry)
                 } else {
+                    index[field.responseKey] = fields.count
                     fields.append((field.responseKey, [entry]))
                 }
             case .inlineFragment(let fragment):
-                collect(fragment.selectionSet, fragment.typeCondition?.name.value ?? parentType, context, &fields, &fragments)
+                collect(fragment.selectionSet, fragment.typeCondition?.name.value ?? parentType, context, &fields, &index, &fragments)
             case .fragmentSpread(let spread):
                 if !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
             }
@@ -128,8 +130,11 @@ struct OverlappingFieldsCanBeMergedRule: ValidationRule {
         _ first: [(String, [Entry])], _ second: [(String, [Entry])], mutuallyExclusive: Bool, _ context: ValidationContext
     ) -> [Conflict] {
         var conflicts: [Conflict] = []
+        guard !first.isEmpty, !second.isEmpty else { return conflicts }
+        var secondByKey: [String: [Entry]] = [:]
+        for (key, entries) in second { secondByKey[key] = entries }
         for (key, entriesA) in first {
-            guard let entriesB = second.first(where: { $0.0 == key })?.1 else { continue }
+            guard let entriesB = secondByKey[key] else { continue }
             for a in distinct(entriesA) {
                 for b in distinct(entriesB) {
                     if let conflict = findConflict(key, a, b, mutuallyExclusive, context) { conflicts.append(conflict) }

@@ -1,0 +1,50 @@
+import Foundation
+import Logging
+
+/// LISTEN on a dedicated connection, delivering notifications as an async sequence. When the
+/// connection is lost (a server restart, a network cut), it reconnects with backoff and listens
+/// again; notifications sent while it was disconnected are lost, as PostgreSQL does not queue them.
+public struct PostgresListener: Sendable {
+    public let conninfo: String
+    public let logger: Logger
+
+    public init(conninfo: String, logger: Logger = Logger(label: "postgres.listener")) {
+        self.conninfo = conninfo
+        self.logger = logger
+    }
+
+    /// Notifications on the channels until the consuming task is cancelled.
+    /// Channel names are identifiers: letters, digits and underscores.
+    public func notifications(on channels: [String]) throws -> AsyncStream<PostgresNotification> {
+        for channel in channels where channel.isEmpty || !channel.utf8.allSatisfy({ $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+            throw PostgresError(.usage, "\"\(channel)\" is not a valid channel name: use letters, digits and underscores.")
+        }
+        let conninfo = self.conninfo
+        let logger = self.logger
+        return AsyncStream { continuation in
+            let task = Task {
+                var backoff = Duration.milliseconds(100)
+                while !Task.isCancelled {
+                    do {
+                        let connection = try await PostgresConnection.connect(conninfo)
+                        for channel in channels { try await connection.execute(simple: "LISTEN \"\(channel)\"") }
+                        backoff = .milliseconds(100)
+                        while !Task.isCancelled {
+                            for notification in try await connection.notifications(waitingUpTo: .milliseconds(250)) {
+                                continuation.yield(notification)
+                            }
+                        }
+                        await connection.close()
+                    } catch {
+                        guard !Task.isCancelled else { break }
+                        logger.warning("listening connection lost; reconnecting", metadata: ["error": "\(error)"])
+                        try? await Task.sleep(for: backoff)
+                        backoff = min(backoff * 2, .seconds(5))
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
