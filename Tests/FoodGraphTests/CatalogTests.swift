@@ -23,18 +23,70 @@ struct CatalogTests {
         #expect(dairy["data.products.totalCount"] as? Int == 4)
     }
 
-    @Test func pagesWithCursors() async throws {
+    static func names(_ response: Response, _ path: String = "data.products.edges") -> [String] {
+        ((response[path] as? [[String: Any]]) ?? []).compactMap { ($0["node"] as? [String: Any])?["name"] as? String }
+    }
+
+    @Test func keysetPagesForwardsBackwardsAndAtTheEdges() async throws {
         let api = try await Self.seeded()
         defer { Task { await api.close() } }
-        let first = try await api.run("{ products(first: 3) { edges { node { name } } pageInfo { hasNextPage endCursor } } }")
-        #expect(first["data.products.pageInfo.hasNextPage"] as? Bool == true)
-        let cursor = try #require(first["data.products.pageInfo.endCursor"] as? String)
-        let second = try await api.run(
-            #"{ products(first: 3, after: "\#(cursor)") { edges { node { name } } pageInfo { hasPreviousPage } } }"#)
-        #expect(second["data.products.pageInfo.hasPreviousPage"] as? Bool == true)
-        #expect(second["data.products.edges.0.node.name"] as? String != first["data.products.edges.0.node.name"] as? String)
-        let tooMany = try await api.run("{ products(first: 1000) { totalCount } }")
-        #expect(tooMany.errorCodes == ["BAD_USER_INPUT"])
+        let all = Self.names(try await api.run("{ products(first: 100) { edges { node { name } } } }"))
+        #expect(all.count == 14)
+        #expect(all == all.sorted())
+        // Forwards in pages of 5: 5 + 5 + 4, with exact hasNextPage.
+        var cursor: String?
+        var seen: [String] = []
+        for expectedCount in [5, 5, 4] {
+            let after = cursor.map { #", after: "\#($0)""# } ?? ""
+            let page = try await api.run(
+                "{ products(first: 5\(after)) { totalCount edges { node { name } } pageInfo { hasNextPage hasPreviousPage endCursor } } }")
+            let names = Self.names(page)
+            #expect(names.count == expectedCount)
+            #expect(page["data.products.totalCount"] as? Int == 14)
+            #expect(page["data.products.pageInfo.hasNextPage"] as? Bool == (seen.count + names.count < 14))
+            #expect(page["data.products.pageInfo.hasPreviousPage"] as? Bool == !seen.isEmpty)
+            seen += names
+            cursor = page["data.products.pageInfo.endCursor"] as? String
+        }
+        #expect(seen == all)
+        // An exact last page: nothing after it.
+        let empty = try await api.run(#"{ products(first: 5, after: "\#(cursor ?? "")") { edges { node { name } } pageInfo { hasNextPage startCursor } } }"#)
+        #expect(Self.names(empty).isEmpty)
+        #expect(empty["data.products.pageInfo.hasNextPage"] as? Bool == false)
+        #expect(empty["data.products.pageInfo.startCursor"] is NSNull)
+        // Backwards: the last three, then the three before them, in forward order.
+        let last = try await api.run("{ products(last: 3) { edges { node { name } } pageInfo { hasPreviousPage startCursor } } }")
+        #expect(Self.names(last) == Array(all.suffix(3)))
+        #expect(last["data.products.pageInfo.hasPreviousPage"] as? Bool == true)
+        let start = try #require(last["data.products.pageInfo.startCursor"] as? String)
+        let before = try await api.run(#"{ products(last: 3, before: "\#(start)") { edges { node { name } } } }"#)
+        #expect(Self.names(before) == Array(all.dropLast(3).suffix(3)))
+        // No match at all.
+        let none = try await api.run(#"{ products(first: 5, query: "zzzzqqq") { totalCount edges { node { name } } pageInfo { hasNextPage } } }"#)
+        #expect(none["data.products.totalCount"] as? Int == 0)
+        #expect(Self.names(none).isEmpty)
+        // Bad arguments.
+        #expect(try await api.run("{ products(first: 1000) { totalCount } }").errorCodes == ["BAD_USER_INPUT"])
+        #expect(try await api.run("{ products(first: 1, last: 1) { totalCount } }").errorCodes == ["BAD_USER_INPUT"])
+        #expect(try await api.run(#"{ products(first: 1, after: "bm9wZQ") { totalCount } }"#).errorCodes == ["BAD_USER_INPUT"])
+    }
+
+    @Test func otherOrdersPageToo() async throws {
+        let api = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let byPrice = Self.names(try await api.run("{ products(first: 100, orderBy: PRICE_ASCENDING) { edges { node { name } } } }"))
+        var paged: [String] = []
+        var cursor = ""
+        while true {
+            let page = try await api.run(
+                #"{ products(first: 4, orderBy: PRICE_ASCENDING\#(cursor)) { edges { node { name } } pageInfo { hasNextPage endCursor } } }"#)
+            paged += Self.names(page)
+            guard page["data.products.pageInfo.hasNextPage"] as? Bool == true, let end = page["data.products.pageInfo.endCursor"] as? String
+            else { break }
+            cursor = #", after: "\#(end)""#
+        }
+        #expect(paged == byPrice)
+        #expect(byPrice.first == "Banana")  // the cheapest, 0.29
     }
 
     @Test func barcodeLookupNormalisesUPC() async throws {

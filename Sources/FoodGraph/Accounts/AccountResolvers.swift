@@ -40,14 +40,11 @@ enum AccountResolvers {
             guard context.viewer?.userID == user.id else { throw DomainError.forbidden("Only the account's owner can see its sessions.") }
             let page = try Page(call.arguments)
             return .run {
-                let rows = try await context.database.query(
-                    """
-                    SELECT id, user_id, created_at, last_used_at, expires_at, user_agent, count(*) OVER ()
-                    FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
-                    ORDER BY last_used_at DESC, id DESC LIMIT $2 OFFSET $3
-                    """, [user.id, page.limit, page.offset])
-                let total = try rows.first?.decode(Int.self, at: 6) ?? 0
-                return page.connection(try rows.map(SessionRecord.init), totalCount: total)
+                try await page.fetch(
+                    select: "s.id, s.user_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent",
+                    from: "SELECT * FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()", as: "s",
+                    keys: [.init(expression: "s.last_used_at", type: "timestamptz"), .init(expression: "s.id", type: "bigint")],
+                    descending: true, parameters: [user.id], in: context.database, decode: SessionRecord.init)
             }
         }
         resolvers.field("User", "nutritionTargets") { call in

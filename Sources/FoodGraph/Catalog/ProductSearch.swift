@@ -29,12 +29,12 @@ struct ProductSearch: Sendable {
             parameters.append(value)
             return "$\(parameters.count)"
         }
-        var rank = "0"
+        var rank = "0::float8"
         if let text {
             let placeholder = parameter(text)
             conditions.append(
                 "(p.search @@ plainto_tsquery('simple', \(placeholder)) OR (coalesce(p.name, '') || ' ' || coalesce(p.brand, '')) % \(placeholder))")
-            rank = "greatest(similarity(p.name || ' ' || coalesce(p.brand, ''), \(placeholder)), ts_rank(p.search, plainto_tsquery('simple', \(placeholder))))"
+            rank = "greatest(similarity(p.name || ' ' || coalesce(p.brand, ''), \(placeholder)), ts_rank(p.search, plainto_tsquery('simple', \(placeholder))))::float8"
         }
         if let categorySlug {
             let placeholder = parameter(categorySlug)
@@ -43,26 +43,28 @@ struct ProductSearch: Sendable {
         }
         if let brand { conditions.append("lower(p.brand) = lower(\(parameter(brand)))") }
         if let inStock { conditions.append(inStock ? "p.stock > 0" : "p.stock = 0") }
-        let orderBy =
-            switch order {
-            case "RELEVANCE": "\(rank) DESC, p.name, p.id"
-            case "PRICE_ASCENDING": "coalesce(p.sale_price, p.catalog_price) ASC NULLS LAST, p.id"
-            case "PRICE_DESCENDING": "coalesce(p.sale_price, p.catalog_price) DESC NULLS LAST, p.id"
-            default: "p.name, p.id"
-            }
-        let sql = """
-            SELECT \(ProductRecord.columns), count(*) OVER () AS total
-            FROM products p WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY \(orderBy) LIMIT \(parameter(page.limit)) OFFSET \(parameter(page.offset))
-            """
-        let rows = try await database.query(sql, parameters)
-        var total = 0
-        if let first = rows.first { total = try first.decode(Int.self, named: "total") }
-        else if page.offset > 0 {
-            total = try await database.query(
-                "SELECT count(*) FROM products p WHERE \(conditions.joined(separator: " AND "))",
-                Array(parameters.dropLast(2)))[0].decode(Int.self, at: 0)
+        // Keyset orders: the last key is unique. Products without a price sort after priced ones.
+        let keys: [Page.Key]
+        var descending = false
+        switch order {
+        case "RELEVANCE":
+            keys = [.init(expression: "p.rank", type: "float8"), .init(expression: "p.id", type: "bigint")]
+            descending = true
+        case "PRICE_ASCENDING":
+            keys = [.init(expression: "p.price_ascending", type: "numeric"), .init(expression: "p.id", type: "bigint")]
+        case "PRICE_DESCENDING":
+            keys = [.init(expression: "p.price_descending", type: "numeric"), .init(expression: "p.id", type: "bigint")]
+            descending = true
+        default:
+            keys = [.init(expression: "p.name", type: "text"), .init(expression: "p.id", type: "bigint")]
         }
-        return page.connection(try rows.map(ProductRecord.init), totalCount: total)
+        let source = """
+            SELECT p.*, \(rank) AS rank, coalesce(p.sale_price, p.catalog_price, 1e9) AS price_ascending,
+                   coalesce(p.sale_price, p.catalog_price, -1) AS price_descending
+            FROM products p WHERE \(conditions.joined(separator: " AND "))
+            """
+        return try await page.fetch(
+            select: ProductRecord.columns, from: source, as: "p", keys: keys, descending: descending, parameters: parameters,
+            in: database, decode: ProductRecord.init)
     }
 }

@@ -30,14 +30,13 @@ enum DiaryResolvers {
             let from = try dateArgument(call.arguments["from"])
             let to = try dateArgument(call.arguments["to"])
             return .run {
-                let rows = try await context.database.query(
-                    """
-                    SELECT \(DiaryEntryRecord.columns), count(*) OVER ()
-                    FROM diary_entries e WHERE e.user_id = $1 AND e.local_date BETWEEN $2::date AND $3::date
-                    ORDER BY e.local_date, e.created_at, e.id LIMIT $4 OFFSET $5
-                    """, [user.id, from, to, page.limit, page.offset])
-                let total = try rows.first?.decode(Int.self, at: 25) ?? 0
-                return page.connection(try rows.map(DiaryEntryRecord.init), totalCount: total)
+                try await page.fetch(
+                    select: DiaryEntryRecord.columns,
+                    from: "SELECT * FROM diary_entries WHERE user_id = $1 AND local_date BETWEEN $2::date AND $3::date", as: "e",
+                    keys: [
+                        .init(expression: "e.local_date", type: "date"), .init(expression: "e.created_at", type: "timestamptz"),
+                        .init(expression: "e.id", type: "bigint"),
+                    ], parameters: [user.id, from, to], in: context.database, decode: DiaryEntryRecord.init)
             }
         }
         resolvers.field("User", "weightEntries") { call in
@@ -48,15 +47,13 @@ enum DiaryResolvers {
             let from = try dateArgument(call.arguments["from"])
             let to = try dateArgument(call.arguments["to"])
             return .run {
-                let rows = try await context.database.query(
-                    """
-                    SELECT \(WeightEntryRecord.columns), count(*) OVER ()
-                    FROM weight_entries w
-                    WHERE w.user_id = $1 AND ($2::date IS NULL OR w.local_date >= $2::date) AND ($3::date IS NULL OR w.local_date <= $3::date)
-                    ORDER BY w.local_date DESC LIMIT $4 OFFSET $5
-                    """, [user.id, from, to, page.limit, page.offset])
-                let total = try rows.first?.decode(Int.self, at: 3) ?? 0
-                return page.connection(try rows.map(WeightEntryRecord.init), totalCount: total)
+                try await page.fetch(
+                    select: WeightEntryRecord.columns,
+                    from: """
+                        SELECT * FROM weight_entries
+                        WHERE user_id = $1 AND ($2::date IS NULL OR local_date >= $2::date) AND ($3::date IS NULL OR local_date <= $3::date)
+                        """, as: "w", keys: [.init(expression: "w.local_date", type: "date")], descending: true,
+                    parameters: [user.id, from, to], in: context.database, decode: WeightEntryRecord.init)
             }
         }
         resolvers.field("WeightEntry", "id", on: WeightEntryRecord.self) { GlobalID(typeName: "WeightEntry", key: $0.id).description }
