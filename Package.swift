@@ -21,7 +21,8 @@ var targets: [Target] = [
     ),
     // Test databases on the throwaway cluster of tools/test; used by the test targets only.
     .target(name: "TestSupport", dependencies: ["Postgres"], swiftSettings: swiftSettings),
-    .testTarget(name: "GraphQLEngineTests", dependencies: ["GraphQLEngine"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "GraphQLEngineTests", dependencies: ["GraphQLEngine"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], swiftSettings: swiftSettings),
 ]
 

@@ -23,37 +23,25 @@ enum DiaryResolvers {
             resolvers.readFields(of: type)
         }
         resolvers.field("User", "diaryEntries") { call in
-            guard let user = call.source as? UserRecord else { return .null }
-            try AccountResolvers.requireSelfOrSupport(user, call)
-            let context = try call.requestContext
-            let page = try Page(call.arguments)
-            let from = try dateArgument(call.arguments["from"])
-            let to = try dateArgument(call.arguments["to"])
-            return .run {
+            try datedConnection(call) { page, context, parameters in
                 try await page.fetch(
                     select: DiaryEntryRecord.columns,
                     from: "SELECT * FROM diary_entries WHERE user_id = $1 AND local_date BETWEEN $2::date AND $3::date", as: "e",
                     keys: [
                         .init(expression: "e.local_date", type: "date"), .init(expression: "e.created_at", type: "timestamptz"),
                         .init(expression: "e.id", type: "bigint"),
-                    ], parameters: [user.id, from, to], in: context.database, decode: DiaryEntryRecord.init)
+                    ], parameters: parameters, in: context.database, decode: DiaryEntryRecord.init)
             }
         }
         resolvers.field("User", "weightEntries") { call in
-            guard let user = call.source as? UserRecord else { return .null }
-            try AccountResolvers.requireSelfOrSupport(user, call)
-            let context = try call.requestContext
-            let page = try Page(call.arguments)
-            let from = try dateArgument(call.arguments["from"])
-            let to = try dateArgument(call.arguments["to"])
-            return .run {
+            try datedConnection(call) { page, context, parameters in
                 try await page.fetch(
                     select: WeightEntryRecord.columns,
                     from: """
                         SELECT * FROM weight_entries
                         WHERE user_id = $1 AND ($2::date IS NULL OR local_date >= $2::date) AND ($3::date IS NULL OR local_date <= $3::date)
                         """, as: "w", keys: [.init(expression: "w.local_date", type: "date")], descending: true,
-                    parameters: [user.id, from, to], in: context.database, decode: WeightEntryRecord.init)
+                    parameters: parameters, in: context.database, decode: WeightEntryRecord.init)
             }
         }
         resolvers.field("WeightEntry", "id", on: WeightEntryRecord.self) { GlobalID(typeName: "WeightEntry", key: $0.id).description }
@@ -81,6 +69,19 @@ enum DiaryResolvers {
         resolvers.field("DiaryEntry", "nutrition", on: DiaryEntryRecord.self) { $0.nutrition }
         resolvers.field("DiaryEntry", "overriddenNutrients", on: DiaryEntryRecord.self) { _ in [String]() }
         resolvers.field("DiaryEntry", "createdAt", on: DiaryEntryRecord.self) { $0.createdAt }
+    }
+
+    /// A connection of one user's dated rows (`from`/`to` arguments): the owner's or support's only.
+    private static func datedConnection(
+        _ call: FieldCall,
+        _ fetch: @escaping @Sendable (Page, RequestContext, [any PostgresEncodable]) async throws -> Payload
+    ) throws -> Resolution {
+        guard let user = call.source as? UserRecord else { return .null }
+        try AccountResolvers.requireSelfOrSupport(user, call)
+        let context = try call.requestContext
+        let page = try Page(call.arguments)
+        let parameters: [any PostgresEncodable] = [user.id, try dateArgument(call.arguments["from"]), try dateArgument(call.arguments["to"])]
+        return .run { try await fetch(page, context, parameters) }
     }
 
     static func unitName(_ unit: String) -> String {
