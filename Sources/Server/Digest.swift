@@ -19,3 +19,8 @@ enum Digest {
         return String(decoding: text, as: UTF8.self)
     }
 }
+
+/// The persisted-query hash of a document: SHA-256 of its UTF-8 text, lowercase hex.
+public enum PersistedQueryHash {
+    public static func sha256Hex(_ document: String) -> String { Digest.sha256Hex(document.utf8) }
+}

@@ -18,7 +18,8 @@ public struct FoodGraphServer: Sendable {
         self.logger = logger
         self.handler = GraphQLHTTPHandler(
             application: application, configuration: configuration,
-            documents: DocumentCache(capacity: configuration.documentCacheSize), persistedQueries: PersistedQueryStore(),
+            documents: DocumentCache(capacity: configuration.documentCacheSize),
+            persistedQueries: PersistedQueryStore(preloaded: configuration.persistedQueries),
             metrics: ServerMetrics(), logger: logger)
     }
 

@@ -14,6 +14,8 @@ public struct ServerConfiguration: Sendable {
     public var documentCacheSize: Int
     /// Only persisted documents (registered at start-up) may run: the production lock-down.
     public var onlyPersistedQueries: Bool
+    /// Documents known at start-up, by the SHA-256 (hex) of their text.
+    public var persistedQueries: [String: String] = [:]
     /// Origins allowed by CORS; empty means CORS headers are not sent, `*` allows any.
     public var corsAllowedOrigins: [String]
 

@@ -28,6 +28,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-demo-data"), help: "Do not load demo data into an empty database (env FOODGRAPH_DEMO_DATA=false).")
     var noDemoData = false
 
+    @Option(
+        name: .customLong("persisted-queries"),
+        help: "A JSON file of known documents, {\"<sha256>\": \"<query>\", …} (env FOODGRAPH_PERSISTED_QUERIES).")
+    var persistedQueriesFile: String?
+
+    @Flag(
+        name: .customLong("persisted-queries-only"),
+        help: "Run only the documents of --persisted-queries (env FOODGRAPH_PERSISTED_QUERIES_ONLY=true).")
+    var persistedQueriesOnly = false
+
+    @Option(name: .customLong("cors-origin"), help: "An origin allowed by CORS, or * (repeatable; env FOODGRAPH_CORS_ORIGINS, comma-separated).")
+    var corsOrigins: [String] = []
+
     func run() async throws {
         let logger = try Self.makeLogger(level: logLevel)
         let host = self.host ?? Environment.string("HOST") ?? "127.0.0.1"
@@ -55,9 +68,20 @@ struct ServeCommand: AsyncParsableCommand {
             if !application.unimplementedFields.isEmpty {
                 logger.notice("fields answering NOT_IMPLEMENTED", metadata: ["count": "\(application.unimplementedFields.count)"])
             }
+            var configuration = ServerConfiguration(host: host, port: port)
+            configuration.persistedQueries = try Self.loadPersistedQueries(
+                persistedQueriesFile ?? Environment.string("FOODGRAPH_PERSISTED_QUERIES"))
+            let lockedDown = try Environment.flag("FOODGRAPH_PERSISTED_QUERIES_ONLY") ?? false
+            configuration.onlyPersistedQueries = persistedQueriesOnly || lockedDown
+            if configuration.onlyPersistedQueries && configuration.persistedQueries.isEmpty {
+                throw StartupError("--persisted-queries-only needs the known documents: give them with --persisted-queries FILE.")
+            }
+            configuration.corsAllowedOrigins =
+                corsOrigins.isEmpty
+                ? (Environment.string("FOODGRAPH_CORS_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+                : corsOrigins
             let server = FoodGraphServer(
-                application: HTTPApplication(application: application), configuration: ServerConfiguration(host: host, port: port),
-                logger: logger)
+                application: HTTPApplication(application: application), configuration: configuration, logger: logger)
             do {
                 try await server.run { boundPort in
                     FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at http://\(host):\(boundPort)/graphql\n".utf8))
@@ -70,6 +94,20 @@ struct ServeCommand: AsyncParsableCommand {
             throw error
         }
         await connection.close()
+    }
+
+    /// Reads `{"<sha256 hex>": "<document>"}` and checks every hash against its document.
+    static func loadPersistedQueries(_ path: String?) throws -> [String: String] {
+        guard let path else { return [:] }
+        guard let data = FileManager.default.contents(atPath: path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+        else {
+            throw StartupError("The persisted queries file \(path) cannot be read as a JSON object of hash → document.")
+        }
+        for (hash, document) in object where PersistedQueryHash.sha256Hex(document) != hash.lowercased() {
+            throw StartupError("In \(path), the hash \(hash) is not the SHA-256 of its document.")
+        }
+        return Dictionary(uniqueKeysWithValues: object.map { ($0.key.lowercased(), $0.value) })
     }
 
     static func makeLogger(level: String?) throws -> Logger {

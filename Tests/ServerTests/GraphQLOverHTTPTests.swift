@@ -190,3 +190,35 @@ struct GraphQLOverHTTPTests {
         }
     }
 }
+
+struct ProductionSwitchTests {
+    @Test func onlyKnownDocumentsRunWhenLockedDown() async throws {
+        var configuration = ServerConfiguration(onlyPersistedQueries: true)
+        configuration.persistedQueries = [PersistedQueryHash.sha256Hex("{ hello }"): "{ hello }"]
+        try await GraphQLOverHTTPTests.withServer(configuration) { client in
+            let known = try await GraphQLOverHTTPTests.post(client, #"{"query":"{ hello }"}"#)
+            #expect(String(buffer: known.body) == #"{"data":{"hello":"Hello, world!"}}"#)
+            let byHash = try await GraphQLOverHTTPTests.post(
+                client,
+                #"{"extensions":{"persistedQuery":{"version":1,"sha256Hash":"\#(PersistedQueryHash.sha256Hex("{ hello }"))"}}}"#)
+            #expect(String(buffer: byHash.body) == #"{"data":{"hello":"Hello, world!"}}"#)
+            let unknown = try await GraphQLOverHTTPTests.post(client, #"{"query":"{ whoAmI }"}"#)
+            #expect(unknown.status == .badRequest)
+            #expect(GraphQLOverHTTPTests.firstCode(unknown) == "PERSISTED_QUERY_REQUIRED")
+        }
+    }
+
+    @Test func corsAnswersPreflightsForAllowedOrigins() async throws {
+        let configuration = ServerConfiguration(corsAllowedOrigins: ["https://app.example"])
+        try await GraphQLOverHTTPTests.withServer(configuration) { client in
+            let preflight = try await client.execute(
+                uri: "/graphql", method: .options, headers: [.origin: "https://app.example", .accessControlRequestMethod: "POST"])
+            #expect(preflight.status == .noContent)
+            #expect(preflight.headers[.accessControlAllowOrigin] == "https://app.example")
+            let other = try await GraphQLOverHTTPTests.post(client, #"{"query":"{ hello }"}"#, headers: [.origin: "https://evil.example"])
+            #expect(other.headers[.accessControlAllowOrigin] == nil)
+            let allowed = try await GraphQLOverHTTPTests.post(client, #"{"query":"{ hello }"}"#, headers: [.origin: "https://app.example"])
+            #expect(allowed.headers[.accessControlAllowOrigin] == "https://app.example")
+        }
+    }
+}
