@@ -107,3 +107,83 @@ struct DiaryMoreTests {
         #expect(both["data.logWeight.userErrors.0.code"] as? String == "REQUIRED")
     }
 }
+
+struct DiaryOverrideAndTimelineTests {
+    @Test func overridesReplaceOneNutrientAndSurviveQuantityChanges() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("ov@example.com")
+        let added = try await api.run(
+            #"mutation { addDiaryEntry(input: {food: {customFood: {name: "Granola", nutrition: {energyKcal: 450, fatG: 15, carbohydratesG: 65, proteinG: 10}, servingGrams: 40}}, date: "2026-04-01", meal: BREAKFAST, quantity: 2, unit: SERVING, overrides: [{nutrient: PROTEIN_G, value: 12}]}) { entry { id grams nutrition { energyKcal proteinG } overriddenNutrients } userErrors { field code } } }"#,
+            token: token)
+        #expect(added["data.addDiaryEntry.entry.grams"] as? Double == 80)
+        #expect(added["data.addDiaryEntry.entry.nutrition.energyKcal"] as? Double == 360)  // 450 × 0.8
+        #expect(added["data.addDiaryEntry.entry.nutrition.proteinG"] as? Double == 12)  // the override, not 8
+        #expect(added["data.addDiaryEntry.entry.overriddenNutrients"] as? [String] == ["PROTEIN_G"])
+        let id = try #require(added["data.addDiaryEntry.entry.id"] as? String)
+        // Half the amount: computed values follow, the override stays.
+        let halved = try await api.run(
+            #"mutation { updateDiaryEntry(input: {entryId: "\#(id)", quantity: 1}) { entry { grams nutrition { energyKcal proteinG } overriddenNutrients } } }"#,
+            token: token)
+        #expect(halved["data.updateDiaryEntry.entry.grams"] as? Double == 40)
+        #expect(halved["data.updateDiaryEntry.entry.nutrition.energyKcal"] as? Double == 180)
+        #expect(halved["data.updateDiaryEntry.entry.nutrition.proteinG"] as? Double == 12)
+        // Clearing the override restores the computed value for the current amount.
+        let cleared = try await api.run(
+            #"mutation { updateDiaryEntry(input: {entryId: "\#(id)", overrides: [{nutrient: PROTEIN_G, value: null}]}) { entry { nutrition { proteinG } overriddenNutrients } } }"#,
+            token: token)
+        #expect(cleared["data.updateDiaryEntry.entry.nutrition.proteinG"] as? Double == 4)
+        #expect(cleared["data.updateDiaryEntry.entry.overriddenNutrients"] as? [String] == [])
+        let again = try await api.run(
+            #"mutation { logDiaryEntryAgain(input: {entryId: "\#(id)", date: "2026-04-02", meal: SNACK}) { entry { date meal foodName nutrition { energyKcal } } } }"#,
+            token: token)
+        #expect(again["data.logDiaryEntryAgain.entry.date"] as? String == "2026-04-02")
+        #expect(again["data.logDiaryEntryAgain.entry.meal"] as? String == "SNACK")
+        #expect(again["data.logDiaryEntryAgain.entry.nutrition.energyKcal"] as? Double == 180)
+    }
+
+    @Test func aServingNeedsAServingSize() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("sv@example.com")
+        let banana = try #require(
+            try await api.run(#"{ products(first: 1, query: "banana") { edges { node { id } } } }"#)["data.products.edges.0.node.id"] as? String)
+        let response = try await api.run(
+            #"mutation { addDiaryEntry(input: {food: {productId: "\#(banana)"}, meal: LUNCH, quantity: 1, unit: SERVING, overrides: [{nutrient: FAT_G, value: -1}]}) { entry { id } userErrors { field code } } }"#,
+            token: token)
+        let codes = (response["data.addDiaryEntry.userErrors"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        #expect(codes == ["INVALID_FORMAT", "OUT_OF_RANGE"])
+    }
+
+    @Test func timelinesHaveEveryPeriodIncludingGaps() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("tl@example.com")
+        for date in ["2026-03-02", "2026-03-02", "2026-03-04"] {
+            _ = try await api.run(
+                #"mutation { addDiaryEntry(input: {food: {customFood: {name: "Soup", nutrition: {energyKcal: 100, fatG: 1, carbohydratesG: 10, proteinG: 5}}}, date: "\#(date)", meal: LUNCH, quantity: 100, unit: GRAM}) { entry { id } } }"#,
+                token: token)
+        }
+        _ = try await api.run(#"mutation { logWeight(input: {date: "2026-03-03", kilograms: 70}) { entry { id } } }"#, token: token)
+        let days = try await api.run(
+            #"{ me { nutritionTimeline(from: "2026-03-01", to: "2026-03-04", granularity: DAY) { start end entryCount totals { energyKcal fibreG } } weightTimeline(from: "2026-03-01", to: "2026-03-04", granularity: DAY) { start weightKg } } }"#,
+            token: token)
+        let periods = try #require(days["data.me.nutritionTimeline"] as? [[String: Any]])
+        #expect(periods.map { $0["start"] as? String } == ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04"])
+        #expect(periods.map { $0["entryCount"] as? Int } == [0, 2, 0, 1])
+        #expect((periods[1]["totals"] as? [String: Any])?["energyKcal"] as? Double == 200)
+        #expect((periods[0]["totals"] as? [String: Any])?["fibreG"] is NSNull)
+        let weights = try #require(days["data.me.weightTimeline"] as? [[String: Any]])
+        #expect(weights.map { $0["weightKg"] as? Double } == [nil, nil, 70, nil])
+        // ISO weeks start on Monday: 2026-03-01 is a Sunday, so it closes the week of 23 February.
+        let weeks = try await api.run(
+            #"{ me { nutritionTimeline(from: "2026-03-01", to: "2026-03-10", granularity: WEEK) { start end entryCount } } }"#, token: token)
+        let weekPeriods = try #require(weeks["data.me.nutritionTimeline"] as? [[String: Any]])
+        #expect(weekPeriods.map { $0["start"] as? String } == ["2026-03-01", "2026-03-02", "2026-03-09"])
+        #expect(weekPeriods.map { $0["end"] as? String } == ["2026-03-01", "2026-03-08", "2026-03-10"])
+        #expect(weekPeriods.map { $0["entryCount"] as? Int } == [0, 3, 0])
+        let tooLong = try await api.run(
+            #"{ me { nutritionTimeline(from: "2000-01-01", to: "2026-01-01", granularity: MONTH) { start } } }"#, token: token)
+        #expect(tooLong.errorCodes == ["BAD_USER_INPUT"])
+    }
+}

@@ -112,7 +112,7 @@ enum AccountResolvers {
         return try call.requestContext.loaders.profiles.load(user.id)
     }
 
-    private static func payload(_ targets: NutritionTargets) -> Payload {
+    static func payload(_ targets: NutritionTargets) -> Payload {
         Payload([
             "basalMetabolicRateKcal": targets.basalMetabolicRateKcal, "maintenanceKcal": targets.maintenanceKcal,
             "energyKcal": targets.energyKcal, "proteinG": targets.proteinG, "fatG": targets.fatG,

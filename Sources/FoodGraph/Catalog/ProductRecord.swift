@@ -15,6 +15,7 @@ struct ProductRecord: Sendable, GraphQLTypeNamed {
     var storage: String?
     var stock: Int
     var status: String
+    var servingGrams: Double?
 
     var graphQLTypeName: String { "Product" }
 
@@ -22,7 +23,7 @@ struct ProductRecord: Sendable, GraphQLTypeNamed {
         p.id, p.name, p.brand, p.category_id, p.barcode, p.nutrition_basis, p.energy_kcal, p.fat_g, p.saturated_fat_g,
         p.trans_fat_g, p.cholesterol_mg, p.carbohydrates_g, p.fibre_g, p.sugars_g, p.sodium_mg, p.protein_g,
         p.vitamin_a_ug, p.vitamin_c_mg, p.calcium_mg, p.iron_mg, p.allergens, p.diet_labels, p.shelf_life_days,
-        p.storage, p.stock, p.status
+        p.storage, p.stock, p.status, p.serving_quantity::float8
         """
 
     init(_ row: PostgresRow) throws {
@@ -46,6 +47,7 @@ struct ProductRecord: Sendable, GraphQLTypeNamed {
         storage = try row.decode(String?.self, at: 23)
         stock = try row.decode(Int.self, at: 24)
         status = try row.decode(String.self, at: 25)
+        servingGrams = try row.decode(Double?.self, at: 26)
     }
 
     /// Active products, and pending ones for nobody but administrators (checked by the caller).

@@ -16,6 +16,15 @@ struct DiaryEntryRecord: Sendable, GraphQLTypeNamed {
     var source: String
     var nutrition: Nutrition
     var createdAt: Date
+    /// For each nutrient the user overrode: the value the server computed (null when unknown).
+    var computedOverridden: [NutrientKey: Double?] = [:]
+
+    /// The values the server computed for the whole entry, overrides set aside.
+    var computedNutrition: Nutrition {
+        var computed = nutrition
+        for (key, value) in computedOverridden { computed[key] = value }
+        return computed
+    }
 
     var graphQLTypeName: String { "DiaryEntry" }
 
@@ -23,7 +32,7 @@ struct DiaryEntryRecord: Sendable, GraphQLTypeNamed {
         e.id, e.user_id, e.local_date::text, e.meal, e.product_id, e.food_name, e.quantity::float8, e.quantity_unit,
         e.grams::float8, e.source, e.energy_kcal, e.fat_g, e.saturated_fat_g, e.trans_fat_g, e.cholesterol_mg,
         e.carbohydrates_g, e.fibre_g, e.sugars_g, e.sodium_mg, e.protein_g, e.vitamin_a_ug, e.vitamin_c_mg,
-        e.calcium_mg, e.iron_mg, e.created_at
+        e.calcium_mg, e.iron_mg, e.created_at, e.computed_overridden::text
         """
 
     init(_ row: PostgresRow) throws {
@@ -46,6 +55,13 @@ struct DiaryEntryRecord: Sendable, GraphQLTypeNamed {
             vitaminAUg: try row.decode(Double?.self, at: 20), vitaminCMg: try row.decode(Double?.self, at: 21),
             calciumMg: try row.decode(Double?.self, at: 22), ironMg: try row.decode(Double?.self, at: 23))
         createdAt = try row.decode(Date.self, at: 24)
+        let overridden = try row.decode(String.self, at: 25)
+        if let object = try? JSONSerialization.jsonObject(with: Data(overridden.utf8)) as? [String: Any] {
+            for (name, value) in object {
+                guard let key = NutrientKey(rawValue: name) else { continue }
+                computedOverridden[key] = .some((value as? NSNumber)?.doubleValue)
+            }
+        }
     }
 }
 
@@ -53,6 +69,7 @@ struct DiaryEntryRecord: Sendable, GraphQLTypeNamed {
 struct DiaryDay: Sendable, GraphQLFieldReadable {
     static let meals = ["breakfast", "lunch", "dinner", "snack"]
 
+    var userID: Int64
     var date: String
     var isToday: Bool
     var entries: [DiaryEntryRecord]
@@ -110,11 +127,12 @@ struct DiaryDay: Sendable, GraphQLFieldReadable {
             FROM day LEFT JOIN diary_entries e ON e.user_id = $1 AND e.local_date = day.date
             ORDER BY e.created_at, e.id
             """, [userID, date])
-        guard let first = rows.first else { return DiaryDay(date: date ?? "", isToday: false, entries: []) }
+        guard let first = rows.first else { return DiaryDay(userID: userID, date: date ?? "", isToday: false, entries: []) }
         var entries: [DiaryEntryRecord] = []
         for row in rows where !row.isNull(at: 2) {
             entries.append(try DiaryEntryRecord(row.dropping(2)))
         }
-        return DiaryDay(date: try first.decode(String.self, at: 0), isToday: try first.decode(Bool.self, at: 1), entries: entries)
+        return DiaryDay(
+            userID: userID, date: try first.decode(String.self, at: 0), isToday: try first.decode(Bool.self, at: 1), entries: entries)
     }
 }

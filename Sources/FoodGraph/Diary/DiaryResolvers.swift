@@ -12,7 +12,9 @@ enum DiaryResolvers {
             let date = try dateArgument(call.arguments["date"])
             return .run { try await DiaryDay.load(userID: user.id, date: date, from: context.database) }
         }
-        resolvers.mutation("addDiaryEntry") { context, input in try await addEntry(input, context) }
+        resolvers.mutation("addDiaryEntry") { context, input in try await DiaryEntryWriter.add(input, context) }
+        resolvers.mutation("updateDiaryEntry") { context, input in try await DiaryEntryWriter.update(input, context) }
+        resolvers.mutation("logDiaryEntryAgain") { context, input in try await DiaryEntryWriter.logAgain(input, context) }
         resolvers.mutation("deleteDiaryEntry") { context, input in try await DiaryMutations.deleteEntry(input, context) }
         resolvers.mutation("logWeight") { context, input in try await DiaryMutations.logWeight(input, context) }
         resolvers.mutation("deleteWeightEntry") { context, input in try await DiaryMutations.deleteWeight(input, context) }
@@ -30,7 +32,7 @@ enum DiaryResolvers {
                     keys: [
                         .init(expression: "e.local_date", type: "date"), .init(expression: "e.created_at", type: "timestamptz"),
                         .init(expression: "e.id", type: "bigint"),
-                    ], parameters: parameters, in: context.database, decode: DiaryEntryRecord.init)
+                    ], descending: true, parameters: parameters, in: context.database, decode: DiaryEntryRecord.init)
             }
         }
         resolvers.field("User", "weightEntries") { call in
@@ -42,6 +44,37 @@ enum DiaryResolvers {
                         WHERE user_id = $1 AND ($2::date IS NULL OR local_date >= $2::date) AND ($3::date IS NULL OR local_date <= $3::date)
                         """, as: "w", keys: [.init(expression: "w.local_date", type: "date")], descending: true,
                     parameters: parameters, in: context.database, decode: WeightEntryRecord.init)
+            }
+        }
+        for (field, timeline) in [("nutritionTimeline", Timelines.nutrition), ("weightTimeline", Timelines.weight)] {
+            resolvers.field("User", field) { call in
+                guard let user = call.source as? UserRecord else { return .null }
+                try AccountResolvers.requireSelfOrSupport(user, call)
+                let context = try call.requestContext
+                let range = try Timelines.range(call.arguments)
+                return .run { try await timeline(user.id, range, context.database) }
+            }
+        }
+        resolvers.readFields(of: "NutritionPeriod")
+        resolvers.readFields(of: "WeightPeriod")
+        resolvers.readFields(of: "NutrientBalance")
+        resolvers.field("DiaryDay", "targets") { call in
+            guard let day = call.source as? DiaryDay else { return .null }
+            return try call.requestContext.loaders.profiles.load(day.userID).map { profile in
+                .value((profile as? ProfileRecord)?.targets.map(AccountResolvers.payload))
+            }
+        }
+        resolvers.field("DiaryDay", "remaining") { call in
+            guard let day = call.source as? DiaryDay else { return .null }
+            let totals = DiaryDay.sum(day.entries)
+            return try call.requestContext.loaders.profiles.load(day.userID).map { profile in
+                guard let targets = (profile as? ProfileRecord)?.targets else { return .null }
+                func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+                return .value(
+                    Payload([
+                        "energyKcal": round(targets.energyKcal - totals.energyKcal), "proteinG": round(targets.proteinG - totals.proteinG),
+                        "fatG": round(targets.fatG - totals.fatG), "carbohydratesG": round(targets.carbohydratesG - totals.carbohydratesG),
+                    ]))
             }
         }
         resolvers.field("WeightEntry", "id", on: WeightEntryRecord.self) { GlobalID(typeName: "WeightEntry", key: $0.id).description }
@@ -67,7 +100,9 @@ enum DiaryResolvers {
         resolvers.field("DiaryEntry", "grams", on: DiaryEntryRecord.self) { $0.grams }
         resolvers.field("DiaryEntry", "source", on: DiaryEntryRecord.self) { $0.source.uppercased() }
         resolvers.field("DiaryEntry", "nutrition", on: DiaryEntryRecord.self) { $0.nutrition }
-        resolvers.field("DiaryEntry", "overriddenNutrients", on: DiaryEntryRecord.self) { _ in [String]() }
+        resolvers.field("DiaryEntry", "overriddenNutrients", on: DiaryEntryRecord.self) { entry in
+            NutrientKey.allCases.filter { entry.computedOverridden[$0] != nil }.map(\.rawValue)
+        }
         resolvers.field("DiaryEntry", "createdAt", on: DiaryEntryRecord.self) { $0.createdAt }
     }
 
@@ -95,57 +130,5 @@ enum DiaryResolvers {
     static func dateArgument(_ value: GraphQLValue?) throws -> String? {
         guard case .string(let text)? = value else { return nil }
         return text
-    }
-
-    /// Logs a catalog product by weight or volume; its nutrition per 100 is scaled and frozen.
-    static func addEntry(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
-        let viewer = try context.requireViewer()
-        let quantity = input.double("quantity") ?? 0
-        let unit = input.enumName("unit") ?? "GRAM"
-        let meal = (input.enumName("meal") ?? "SNACK").lowercased()
-        let source = (input.enumName("source") ?? "MANUAL").lowercased()
-        var errors: [UserError] = []
-        if !(quantity > 0 && quantity <= 10_000) {
-            errors.append(UserError("quantity", "Enter a quantity above 0 and at most 10000.", code: .outOfRange))
-        }
-        guard unit == "GRAM" || unit == "MILLILITRE" else {
-            return .userErrors(
-                [UserError("unit", "Log catalog products in grams or millilitres for now.", code: .invalidFormat)])
-        }
-        guard case .object(let food)? = input["food"], let productText = food.string("productId") else {
-            return .userErrors([UserError(field: ["food"], message: "Custom foods are not supported yet; choose a catalog product.", code: .invalidFormat)])
-        }
-        guard let productID = GlobalID(parsing: productText), productID.typeName == "Product" else {
-            return .userErrors([UserError(field: ["food", "productId"], message: "This is not a product ID.", code: .invalidFormat)])
-        }
-        let date = try dateArgument(input["date"])
-        guard errors.isEmpty else { return .userErrors(errors) }
-        guard let product = try await ProductRecord.load([productID.key], from: context.database)[productID.key],
-            product.status == "active"
-        else {
-            return .userErrors([UserError(field: ["food", "productId"], message: "No such product.", code: .notFound)])
-        }
-        let nutrition = product.nutrition.scaled(by: quantity / 100)
-        let rows = try await context.database.query(
-            """
-            INSERT INTO diary_entries (user_id, local_date, meal, product_id, food_name, quantity, quantity_unit, grams, source,
-              energy_kcal, fat_g, saturated_fat_g, trans_fat_g, cholesterol_mg, carbohydrates_g, fibre_g, sugars_g, sodium_mg,
-              protein_g, vitamin_a_ug, vitamin_c_mg, calcium_mg, iron_mg)
-            SELECT $1, coalesce($2::date, (now() AT TIME ZONE coalesce((SELECT time_zone FROM profiles WHERE user_id = $1), 'UTC'))::date),
-              $3, $4, $5, $6, $7, $6, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22
-            RETURNING id
-            """,
-            [
-                viewer.userID, date, meal, product.id, product.name, quantity, unit == "GRAM" ? "g" : "ml", source,
-                nutrition.energyKcal, nutrition.fatG, nutrition.saturatedFatG, nutrition.transFatG, nutrition.cholesterolMg,
-                nutrition.carbohydratesG, nutrition.fibreG, nutrition.sugarsG, nutrition.sodiumMg, nutrition.proteinG,
-                nutrition.vitaminAUg, nutrition.vitaminCMg, nutrition.calciumMg, nutrition.ironMg,
-            ])
-        let id = try rows[0].decode(Int64.self, at: 0)
-        let entry = try await context.database.query(
-            "SELECT \(DiaryEntryRecord.columns) FROM diary_entries e WHERE e.id = $1", [id]
-        ).first.map(DiaryEntryRecord.init)
-        let day = try await DiaryDay.load(userID: viewer.userID, date: entry?.date, from: context.database)
-        return .userErrors([], ["entry": entry, "day": day])
     }
 }
