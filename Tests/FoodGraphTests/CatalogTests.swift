@@ -109,3 +109,99 @@ struct CatalogTests {
         #expect(response.statements == 3)
     }
 }
+
+struct StoreAndPriceTests {
+    @Test func storesNearAPointComeNearestFirst() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        // Near Hamilton City Hall (43.2557, −79.8711).
+        let near = try await api.run(
+            "{ stores(first: 10, near: {latitude: 43.2557, longitude: -79.8711, radiusKm: 5}) { edges { node { name chain { name } } } } }")
+        let names = ((near["data.stores.edges"] as? [[String: Any]]) ?? []).compactMap { ($0["node"] as? [String: Any])?["name"] as? String }
+        #expect(names.first == "FreshMart Downtown")
+        #expect(!names.contains("Escarpment Foods Stoney Creek"))  // about 9 km away
+        let all = try await api.run(
+            "{ stores(first: 10) { edges { node { id } } } retailChains(first: 5) { edges { node { name stores(first: 5) { edges { node { id } } } } } } }")
+        #expect((all["data.stores.edges"] as? [Any])?.count == 6)
+        #expect((all["data.retailChains.edges"] as? [Any])?.count == 3)
+        let bad = try await api.run("{ stores(first: 5, near: {latitude: 91, longitude: 0, radiusKm: 5}) { edges { cursor } } }")
+        #expect(bad.errorCodes == ["BAD_USER_INPUT"])
+    }
+
+    @Test func latestPricesAndStatistics() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let milk = try await api.run(
+            #"{ productByBarcode(barcode: "0068700011009") { catalogPrice { amount currency } latestPrices(first: 3, near: {latitude: 43.2557, longitude: -79.8711, radiusKm: 10}) { edges { distanceKm node { price { amount } source store { name } } } } priceStatistics(days: 30) { observations minimum { amount } maximum { amount } } } }"#)
+        #expect(milk["data.productByBarcode.catalogPrice.amount"] as? String == "5.49")
+        let edges = try #require(milk["data.productByBarcode.latestPrices.edges"] as? [[String: Any]])
+        #expect(edges.count == 3)
+        let distances = edges.compactMap { $0["distanceKm"] as? Double }
+        #expect(distances == distances.sorted())
+        #expect(milk["data.productByBarcode.priceStatistics.observations"] as? Int == 6)
+    }
+
+    @Test func representativesPriceTheirChainAndOthersAreUsers() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let rep = try #require(
+            try await api.run(#"mutation { login(input: {email: "chain@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
+                "data.login.token"] as? String)
+        let user = try await api.signUp("shopper@example.com")
+        let stores = try await api.run("{ stores(first: 10) { edges { node { id name chain { name } } } } }")
+        let nodes = ((stores["data.stores.edges"] as? [[String: Any]]) ?? []).compactMap { $0["node"] as? [String: Any] }
+        let own = try #require(nodes.first { ($0["chain"] as? [String: Any])?["name"] as? String == "FreshMart" }?["id"] as? String)
+        let other = try #require(nodes.first { ($0["chain"] as? [String: Any])?["name"] as? String != "FreshMart" }?["id"] as? String)
+        let product = try #require(
+            try await api.run(#"{ products(first: 1, query: "banana") { edges { node { id } } } }"#)["data.products.edges.0.node.id"] as? String)
+        let chainPrice = try await api.run(
+            #"mutation { recordPrice(input: {productId: "\#(product)", storeId: "\#(own)", price: "0.25"}) { priceObservation { source price { amount } } userErrors { code } } }"#,
+            token: rep)
+        #expect(chainPrice["data.recordPrice.priceObservation.source"] as? String == "CHAIN")
+        let seen = try await api.run(
+            #"mutation { recordPrice(input: {productId: "\#(product)", storeId: "\#(other)", price: "0.27"}) { priceObservation { source } } }"#,
+            token: user)
+        #expect(seen["data.recordPrice.priceObservation.source"] as? String == "USER")
+        let bad = try await api.run(
+            #"mutation { recordPrice(input: {productId: "\#(product)", storeId: "\#(own)", price: "0.255"}) { userErrors { code } } }"#, token: user)
+        #expect(bad["data.recordPrice.userErrors.0.code"] as? String == "OUT_OF_RANGE")
+        let foreign = try await api.run(
+            #"mutation { updateStore(input: {storeId: "\#(other)", name: "Mine now"}) { store { name } } }"#, token: rep)
+        #expect(foreign.errorCodes == ["FORBIDDEN"])
+        let mine = try await api.run(#"mutation { updateStore(input: {storeId: "\#(own)", name: "FreshMart Central"}) { store { name } } }"#, token: rep)
+        #expect(mine["data.updateStore.store.name"] as? String == "FreshMart Central")
+        let userStore = try await api.run(#"mutation { updateStore(input: {storeId: "\#(own)", name: "x"}) { store { name } } }"#, token: user)
+        #expect(userStore.errorCodes == ["FORBIDDEN"])
+    }
+
+    @Test func submittedProductsWaitForModeration() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let user = try await api.signUp("submitter@example.com")
+        let admin = try #require(
+            try await api.run(#"mutation { login(input: {email: "admin@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
+                "data.login.token"] as? String)
+        let submitted = try await api.run(
+            #"mutation { submitProduct(input: {name: "Maple Granola", category: "pantry", barcode: "0062891500016x", nutrition: {energyKcal: 450, fatG: 15, carbohydratesG: 65, proteinG: 10}}) { product { id } userErrors { field code } } }"#,
+            token: user)
+        #expect(submitted["data.submitProduct.userErrors.0.code"] as? String == "INVALID_FORMAT")
+        let good = try await api.run(
+            #"mutation { submitProduct(input: {name: "Maple Granola", category: "pantry", barcode: "96385074", nutrition: {energyKcal: 450, fatG: 15, carbohydratesG: 65, proteinG: 10}}) { product { id status } } }"#,
+            token: user)
+        #expect(good["data.submitProduct.product.status"] as? String == "PENDING")
+        let id = try #require(good["data.submitProduct.product.id"] as? String)
+        #expect(Self.count(try await api.run(#"{ products(first: 5, query: "maple granola") { totalCount } }"#)) == 0)
+        #expect(try await api.run("{ pendingProducts(first: 5) { totalCount } }", token: user).errorCodes == ["FORBIDDEN"])
+        let pending = try await api.run("{ pendingProducts(first: 5) { totalCount } }", token: admin)
+        #expect(pending["data.pendingProducts.totalCount"] as? Int == 1)
+        let approved = try await api.run(
+            #"mutation { reviewProduct(input: {productId: "\#(id)", decision: APPROVE}) { product { status } } }"#, token: admin)
+        #expect(approved["data.reviewProduct.product.status"] as? String == "ACTIVE")
+        #expect(Self.count(try await api.run(#"{ products(first: 5, query: "maple granola") { totalCount } }"#)) == 1)
+        let stock = try await api.run(
+            #"mutation { updateProductOffer(input: {productId: "\#(id)", stock: -1}) { userErrors { code } } }"#, token: admin)
+        #expect(stock["data.updateProductOffer.userErrors.0.code"] as? String == "OUT_OF_RANGE")
+    }
+
+    static func count(_ response: Response) -> Int? { response["data.products.totalCount"] as? Int }
+}

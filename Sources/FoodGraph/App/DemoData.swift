@@ -72,6 +72,31 @@ public enum DemoData {
                     [product.0, product.1, product.2, product.3, product.4, product.5, product.6, product.7, product.8, product.9,
                      product.10, PostgresArray(product.11), PostgresArray(product.12), product.13, product.14])
             }
+            // Three chains with stores around Hamilton, Ontario, and the catalog's prices at each.
+            _ = try await transaction.query(
+                """
+                INSERT INTO retail_chains (name, website) VALUES ('Harbour Grocers', 'https://harbour.example'),
+                  ('Escarpment Foods', 'https://escarpment.example')
+                """)
+            _ = try await transaction.query(
+                """
+                INSERT INTO stores (chain_id, name, address_line, city, region, postal_code, latitude, longitude)
+                SELECT c.id, v.name, v.line, 'Hamilton', 'ON', v.postal, v.lat, v.lon
+                FROM (VALUES
+                  ('FreshMart', 'FreshMart Downtown', '100 King St W', 'L8P 1A2', 43.2566, -79.8717),
+                  ('FreshMart', 'FreshMart Westdale', '1000 Main St W', 'L8S 1B1', 43.2590, -79.9120),
+                  ('Harbour Grocers', 'Harbour Grocers James North', '300 James St N', 'L8R 2L3', 43.2680, -79.8640),
+                  ('Harbour Grocers', 'Harbour Grocers Mountain', '999 Upper James St', 'L9C 3A6', 43.2220, -79.8870),
+                  ('Escarpment Foods', 'Escarpment Foods Stoney Creek', '800 Queenston Rd', 'L8G 1A7', 43.2180, -79.7620),
+                  ('Escarpment Foods', 'Escarpment Foods Dundas', '50 King St W, Dundas', 'L9H 1T5', 43.2660, -79.9550)
+                ) AS v(chain, name, line, postal, lat, lon) JOIN retail_chains c ON c.name = v.chain
+                """)
+            _ = try await transaction.query(
+                """
+                INSERT INTO price_observations (product_id, store_id, price, source, observed_at)
+                SELECT p.id, s.id, round(p.catalog_price * (0.9 + 0.05 * (s.id % 4)), 2), 'chain', now() - make_interval(days => (s.id % 7)::int)
+                FROM products p CROSS JOIN stores s WHERE p.catalog_price IS NOT NULL
+                """)
             return true
         }
     }

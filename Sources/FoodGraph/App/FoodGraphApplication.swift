@@ -20,6 +20,8 @@ public final class FoodGraphApplication: Sendable {
         NodeResolvers.bind(&resolvers)
         AccountResolvers.bind(&resolvers)
         CatalogResolvers.bind(&resolvers)
+        StoreResolvers.bind(&resolvers)
+        ProductManagement.bind(&resolvers)
         DiaryResolvers.bind(&resolvers)
         self.unimplementedFields = NotImplemented.bindRemaining(of: schema, into: &resolvers)
         self.executable = try ExecutableSchema(schema: schema, resolvers: resolvers)

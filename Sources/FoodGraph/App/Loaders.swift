@@ -7,11 +7,15 @@ public final class Loaders: Sendable {
     let profiles: DataLoader<Int64, ProfileRecord>
     let products: DataLoader<Int64, ProductRecord>
     let categories: DataLoader<Int64, CategoryRecord>
+    let stores: DataLoader<Int64, StoreRecord>
+    let chains: DataLoader<Int64, RetailChainRecord>
 
     init(database: PostgresDatabase, scheduler: LoaderScheduler) {
         users = DataLoader(scheduler: scheduler) { try await UserRecord.load($0, from: database) }
         profiles = DataLoader(scheduler: scheduler) { try await ProfileRecord.load($0, from: database) }
         products = DataLoader(scheduler: scheduler) { try await ProductRecord.load($0, from: database) }
         categories = DataLoader(scheduler: scheduler) { try await CategoryRecord.load($0, from: database) }
+        stores = DataLoader(scheduler: scheduler) { try await StoreRecord.load($0, from: database) }
+        chains = DataLoader(scheduler: scheduler) { try await RetailChainRecord.load($0, from: database) }
     }
 }

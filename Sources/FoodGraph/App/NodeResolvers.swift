@@ -42,6 +42,10 @@ enum NodeResolvers {
                     [globalID.key, viewer.userID]
                 ).first.map(DiaryEntryRecord.init)
             }
+        case "Store":
+            return context.loaders.stores.load(globalID.key)
+        case "RetailChain":
+            return context.loaders.chains.load(globalID.key)
         case "WeightEntry":
             guard let viewer = context.viewer else { return .null }
             return .run {

@@ -56,6 +56,16 @@ enum CatalogResolvers {
         resolvers.field("Product", "stock", on: ProductRecord.self) { $0.stock }
         resolvers.field("Product", "inStock", on: ProductRecord.self) { $0.stock > 0 }
         resolvers.field("Product", "status", on: ProductRecord.self) { $0.status.uppercased() }
+        resolvers.field("Product", "catalogPrice", on: ProductRecord.self) { money($0.catalogPrice, $0.currency) }
+        resolvers.field("Product", "salePrice", on: ProductRecord.self) { money($0.salePrice, $0.currency) }
+        resolvers.field("Product", "onSale", on: ProductRecord.self) { $0.salePrice != nil }
+        resolvers.field("Product", "packageSize", on: ProductRecord.self) { ProductRecord.quantity($0.packageQuantity, $0.packageUnit) }
+        resolvers.field("Product", "servingSize", on: ProductRecord.self) { ProductRecord.quantity($0.servingGrams, $0.servingUnit) }
+        resolvers.field("Product", "servingDescription", on: ProductRecord.self) { $0.servingDescription }
+        resolvers.field("Product", "nutritionPerServing", on: ProductRecord.self) { product in
+            product.servingGrams.map { product.nutrition.scaled(by: $0 / 100) }
+        }
+        resolvers.field("Product", "imageUrl", on: ProductRecord.self) { _ in String?.none }
 
         resolvers.field("Category", "id", on: CategoryRecord.self) { GlobalID(typeName: "Category", key: $0.id).description }
         resolvers.field("Category", "slug", on: CategoryRecord.self) { $0.slug }

@@ -16,6 +16,13 @@ struct ProductRecord: Sendable, GraphQLTypeNamed {
     var stock: Int
     var status: String
     var servingGrams: Double?
+    var packageQuantity: Double?
+    var packageUnit: String?
+    var servingUnit: String?
+    var servingDescription: String?
+    var catalogPrice: String?
+    var salePrice: String?
+    var currency: String = "CAD"
 
     var graphQLTypeName: String { "Product" }
 
@@ -23,7 +30,8 @@ struct ProductRecord: Sendable, GraphQLTypeNamed {
         p.id, p.name, p.brand, p.category_id, p.barcode, p.nutrition_basis, p.energy_kcal, p.fat_g, p.saturated_fat_g,
         p.trans_fat_g, p.cholesterol_mg, p.carbohydrates_g, p.fibre_g, p.sugars_g, p.sodium_mg, p.protein_g,
         p.vitamin_a_ug, p.vitamin_c_mg, p.calcium_mg, p.iron_mg, p.allergens, p.diet_labels, p.shelf_life_days,
-        p.storage, p.stock, p.status, p.serving_quantity::float8
+        p.storage, p.stock, p.status, p.serving_quantity::float8, p.package_quantity::float8, p.package_unit, p.serving_unit,
+        p.serving_description, p.catalog_price::text, p.sale_price::text, p.currency
         """
 
     init(_ row: PostgresRow) throws {
@@ -48,6 +56,24 @@ struct ProductRecord: Sendable, GraphQLTypeNamed {
         stock = try row.decode(Int.self, at: 24)
         status = try row.decode(String.self, at: 25)
         servingGrams = try row.decode(Double?.self, at: 26)
+        packageQuantity = try row.decode(Double?.self, at: 27)
+        packageUnit = try row.decode(String?.self, at: 28)
+        servingUnit = try row.decode(String?.self, at: 29)
+        servingDescription = try row.decode(String?.self, at: 30)
+        catalogPrice = try row.decode(String?.self, at: 31)
+        salePrice = try row.decode(String?.self, at: 32)
+        currency = try row.decode(String.self, at: 33)
+    }
+
+    static func quantity(_ value: Double?, _ unit: String?) -> Payload? {
+        guard let value, let unit else { return nil }
+        let name =
+            switch unit {
+            case "ml": "MILLILITRE"
+            case "piece": "PIECE"
+            default: "GRAM"
+            }
+        return Payload(["value": value, "unit": name])
     }
 
     /// Active products, and pending ones for nobody but administrators (checked by the caller).
