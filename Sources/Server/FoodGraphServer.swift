@@ -39,6 +39,15 @@ public struct FoodGraphServer: Sendable {
             let readiness = await application.readiness()
             return Self.text(readiness.detail + "\n", status: readiness.isReady ? .ok : .serviceUnavailable)
         }
+        router.get("/images/:id") { _, context in
+            guard let id = context.parameters.get("id"), let image = await application.image(id: id) else {
+                return Self.text("not found\n", status: .notFound)
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: image.contentType, .cacheControl: "public, max-age=31536000, immutable"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+        }
         router.get("/metrics") { _, _ in
             let body = await handler.metrics.exposition() + application.metricsExposition()
             return Response(

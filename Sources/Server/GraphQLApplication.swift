@@ -14,6 +14,13 @@ public protocol GraphQLApplication: Sendable {
 
     /// Extra Prometheus lines (pool gauges and the like).
     func metricsExposition() async -> String
+
+    /// An uploaded image by its ID, served at `/images/<id>`; nil when there is none.
+    func image(id: String) async -> (contentType: String, bytes: [UInt8])?
+}
+
+extension GraphQLApplication {
+    public func image(id: String) async -> (contentType: String, bytes: [UInt8])? { nil }
 }
 
 public struct RequestInfo: Sendable {

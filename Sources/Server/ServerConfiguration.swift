@@ -3,7 +3,7 @@ import GraphQLEngine
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
-    /// Largest request body accepted (413 above).
+    /// Largest request body accepted (413 above): room for a 2 MB image in base64.
     public var maxBodyBytes: Int
     /// Longest URL query string accepted for GET (414 above).
     public var maxQueryStringBytes: Int
@@ -20,7 +20,7 @@ public struct ServerConfiguration: Sendable {
     public var corsAllowedOrigins: [String]
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 1 << 20, maxQueryStringBytes: Int = 16 << 10,
+        host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 4 << 20, maxQueryStringBytes: Int = 16 << 10,
         executionDeadline: Duration = .seconds(15), parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000, maxDepth: 64),
         limits: QueryLimits = QueryLimits(), documentCacheSize: Int = 1000, onlyPersistedQueries: Bool = false,
         corsAllowedOrigins: [String] = []

@@ -25,6 +25,10 @@ struct HTTPApplication: GraphQLApplication {
         return Readiness(isReady: isReady, detail: detail)
     }
 
+    func image(id: String) async -> (contentType: String, bytes: [UInt8])? {
+        try? await application.image(id: id)
+    }
+
     func metricsExposition() async -> String {
         let pool = await application.database.pool.statistics
         return """

@@ -125,3 +125,54 @@ struct AccountFlowTests {
         await #expect(throws: DomainError.self) { try await api.run("{ me { id } }", token: userToken) }
     }
 }
+
+struct ProfileExtrasTests {
+    /// A PNG header of the given size (the server reads only the signature and IHDR).
+    static func png(width: UInt32, height: UInt32) -> [UInt8] {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        for value in [width, height] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        return bytes
+    }
+
+    @Test func avatarsAreCheckedByTheirBytesAndServedBack() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("avatar@example.com")
+        func upload(_ bytes: [UInt8]) async throws -> Response {
+            try await api.run(
+                #"mutation { uploadAvatar(input: {image: "\#(Data(bytes).base64EncodedString())"}) { user { profile { avatarUrl } } userErrors { code } } }"#,
+                token: token)
+        }
+        #expect(try await upload(Self.png(width: 300, height: 200))["data.uploadAvatar.userErrors.0.code"] as? String == "INVALID_IMAGE_DIMENSIONS")
+        #expect(try await upload(Array("GIF89a not supported".utf8))["data.uploadAvatar.userErrors.0.code"] as? String == "UNSUPPORTED_IMAGE_TYPE")
+        let bad = try await api.run(#"mutation { uploadAvatar(input: {image: "@@@"}) { userErrors { code } } }"#, token: token)
+        #expect(bad.json["errors"] != nil)  // not base64: the scalar refuses it
+        let good = try await upload(Self.png(width: 200, height: 200))
+        let url = try #require(good["data.uploadAvatar.user.profile.avatarUrl"] as? String)
+        #expect(url.hasPrefix("/images/"))
+        let image = try await api.application.image(id: String(url.dropFirst("/images/".count)))
+        #expect(image?.contentType == "image/png")
+        #expect(image?.bytes == Self.png(width: 200, height: 200))
+    }
+
+    @Test func storePreferencesLocationsNotificationsAndDisplays() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("prefs@example.com")
+        let store = try #require(try await api.run("{ stores(first: 1) { edges { node { id name } } } }")["data.stores.edges.0.node.id"] as? String)
+        _ = try await api.run(#"mutation { setStorePreference(input: {storeId: "\#(store)", preference: PREFERRED}) { userErrors { code } } }"#, token: token)
+        let updated = try await api.run(
+            #"mutation { updateProfile(input: {heightCm: 180, weightKg: 80, unitSystem: IMPERIAL, location: {latitude: 43.25, longitude: -79.87}, accessibleRadiusKm: 10, notifications: {scanReady: false}}) { user { profile { heightDisplay weightDisplay location { latitude } accessibleRadiusKm notifications { scanReady orderStatus } preferredStores { id } ignoredStores { id } } } userErrors { code } } }"#,
+            token: token)
+        #expect(updated["data.updateProfile.user.profile.heightDisplay"] as? String == "5 ft 11 in")
+        #expect(updated["data.updateProfile.user.profile.weightDisplay"] as? String == "176 lb")
+        #expect(updated["data.updateProfile.user.profile.location.latitude"] as? Double == 43.25)
+        #expect(updated["data.updateProfile.user.profile.notifications.scanReady"] as? Bool == false)
+        #expect(updated["data.updateProfile.user.profile.notifications.orderStatus"] as? Bool == true)
+        #expect((updated["data.updateProfile.user.profile.preferredStores"] as? [[String: Any]])?.first?["id"] as? String == store)
+        _ = try await api.run(#"mutation { setStorePreference(input: {storeId: "\#(store)", preference: null}) { userErrors { code } } }"#, token: token)
+        let cleared = try await api.run("{ me { profile { preferredStores { id } } } }", token: token)
+        #expect((cleared["data.me.profile.preferredStores"] as? [Any])?.isEmpty == true)
+    }
+}

@@ -58,6 +58,34 @@ enum AccountResolvers {
             }
         }
         resolvers.field("Profile", "age", on: ProfileRecord.self) { $0.age }
+        resolvers.mutation("uploadAvatar") { context, input in try await ProfilePreferences.uploadAvatar(input, context) }
+        resolvers.mutation("setStorePreference") { context, input in try await ProfilePreferences.setStorePreference(input, context) }
+        for type in ["UploadAvatarPayload", "SetStorePreferencePayload", "NotificationSettings"] { resolvers.readFields(of: type) }
+        resolvers.field("Profile", "avatarUrl", on: ProfileRecord.self) { profile in
+            profile.avatarImageID.map { "/images/" + GlobalID(typeName: "Image", key: $0).description }
+        }
+        resolvers.field("Profile", "heightDisplay", on: ProfileRecord.self) {
+            ProfilePreferences.display(heightCm: $0.heightCm, unitSystem: $0.unitSystem)
+        }
+        resolvers.field("Profile", "weightDisplay", on: ProfileRecord.self) {
+            ProfilePreferences.display(weightKg: $0.weightKg, unitSystem: $0.unitSystem)
+        }
+        resolvers.field("Profile", "location", on: ProfileRecord.self) { profile in
+            guard let latitude = profile.latitude, let longitude = profile.longitude else { return nil }
+            return Payload(["latitude": latitude, "longitude": longitude])
+        }
+        resolvers.field("Profile", "accessibleRadiusKm", on: ProfileRecord.self) { $0.accessibleRadiusKm }
+        resolvers.field("Profile", "weeklyBudget", on: ProfileRecord.self) { money($0.weeklyBudget, $0.currency) }
+        resolvers.field("Profile", "notifications", on: ProfileRecord.self) { profile in
+            Payload(Dictionary(uniqueKeysWithValues: ProfileRecord.notificationNames.map { ($0, profile.notifications[$0] ?? true) }))
+        }
+        for (field, preference) in [("preferredStores", "preferred"), ("ignoredStores", "ignored")] {
+            resolvers.field("Profile", field) { call in
+                guard let profile = call.source as? ProfileRecord else { return .null }
+                let context = try call.requestContext
+                return .run { try await ProfilePreferences.stores(of: profile.userID, preference: preference, in: context.database) }
+            }
+        }
         resolvers.field("Profile", "restrictions", on: ProfileRecord.self) { profile in
             Payload([
                 "allergies": profile.allergies, "illnesses": profile.illnesses, "pregnant": profile.pregnant,

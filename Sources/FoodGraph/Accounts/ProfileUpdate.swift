@@ -75,7 +75,30 @@ struct ProfileUpdate {
             }
             if case .boolean(let pregnant)? = restrictions["pregnant"] { assign("pregnant = \(parameter(pregnant))") }
         }
+        switch input["location"] {
+        case .null?: assign("latitude = NULL, longitude = NULL")
+        case .object(let point)?:
+            if let latitude = point.double("latitude"), (-90...90).contains(latitude), let longitude = point.double("longitude"),
+                (-180...180).contains(longitude)
+            {
+                assign("latitude = \(parameter(latitude)), longitude = \(parameter(longitude))")
+            } else {
+                errors.append(UserError("location", "A latitude is −90…90 and a longitude −180…180.", code: .outOfRange))
+            }
+        default: break
+        }
+        number("accessibleRadiusKm", column: "accessible_radius_km", range: 0.1...500, input)
+        if case .object(let switches)? = input["notifications"] {
+            let pairs = ProfileRecord.notificationNames.compactMap { name -> String? in
+                guard case .boolean(let on)? = switches[name] else { return nil }
+                return "\"\(name)\": \(on)"
+            }
+            if !pairs.isEmpty {
+                assign("notification_settings = notification_settings || \(parameter(PostgresJSON("{" + pairs.joined(separator: ", ") + "}")))::jsonb")
+            }
+        }
         if case .object(let budget)? = input["weeklyBudget"] {
+
             var amount: String?
             if case .enumValue(let preset)? = budget["preset"] { amount = preset.filter(\.isNumber) }
             if case .string(let custom)? = budget["customAmount"] { amount = custom }

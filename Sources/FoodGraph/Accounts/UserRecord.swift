@@ -65,6 +65,16 @@ struct ProfileRecord: Sendable {
     var dislikedFoods: [String] = []
     /// Today in the profile's time zone, `YYYY-MM-DD`.
     var today: String = ""
+    var avatarImageID: Int64?
+    var latitude: Double?
+    var longitude: Double?
+    var accessibleRadiusKm: Double?
+    var weeklyBudget: String?
+    var notifications: [String: Bool] = [:]
+
+    static let notificationNames = [
+        "expiringFood", "budgetExceeded", "cheaperAlternative", "orderStatus", "friendRequests", "upcomingRecurringOrder", "scanReady",
+    ]
 
     var age: Int? { Age.years(born: birthDate, on: today) }
 
@@ -79,7 +89,8 @@ struct ProfileRecord: Sendable {
             """
             SELECT user_id, display_name, username, gender, birth_date::text, height_cm::float8, weight_kg::float8,
                    activity_level, goal, goal_rate_kg_per_week::float8, diet_type, unit_system, time_zone, currency,
-                   allergies, illnesses, pregnant, disliked_foods, (now() AT TIME ZONE time_zone)::date::text
+                   allergies, illnesses, pregnant, disliked_foods, (now() AT TIME ZONE time_zone)::date::text,
+                   avatar_image_id, latitude, longitude, accessible_radius_km::float8, weekly_budget::text, notification_settings::text
             FROM profiles WHERE user_id = ANY($1)
             """, [PostgresArray(userIDs)])
         var profiles: [Int64: ProfileRecord] = [:]
@@ -97,6 +108,13 @@ struct ProfileRecord: Sendable {
             profile.pregnant = try row.decode(Bool.self, at: 16)
             profile.dislikedFoods = try row.decode([String].self, at: 17)
             profile.today = try row.decode(String.self, at: 18)
+            profile.avatarImageID = try row.decode(Int64?.self, at: 19)
+            profile.latitude = try row.decode(Double?.self, at: 20)
+            profile.longitude = try row.decode(Double?.self, at: 21)
+            profile.accessibleRadiusKm = try row.decode(Double?.self, at: 22)
+            profile.weeklyBudget = try row.decode(String?.self, at: 23)
+            let settings = try row.decode(String.self, at: 24)
+            profile.notifications = (try? JSONSerialization.jsonObject(with: Data(settings.utf8)) as? [String: Bool]) ?? [:]
             profiles[profile.userID] = profile
         }
         return profiles

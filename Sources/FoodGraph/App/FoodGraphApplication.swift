@@ -46,6 +46,11 @@ public final class FoodGraphApplication: Sendable {
         return RequestContext(viewer: viewer, database: database, statistics: statistics)
     }
 
+    /// An uploaded image (avatars today) by its global ID.
+    public func image(id: String) async throws -> (contentType: String, bytes: [UInt8])? {
+        try await ProfilePreferences.image(id, in: database)
+    }
+
     /// Ready when the database answers and every bundled migration is applied.
     public func readiness() async -> (isReady: Bool, detail: String) {
         do {
