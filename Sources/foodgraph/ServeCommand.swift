@@ -66,7 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
                 if try await DemoData.loadIfEmpty(into: application.database) { logger.info("loaded demo data") }
             }
             if !application.unimplementedFields.isEmpty {
-                logger.notice("fields answering NOT_IMPLEMENTED", metadata: ["count": "\(application.unimplementedFields.count)"])
+                logger.notice(
+                    "fields answering NOT_IMPLEMENTED",
+                    metadata: ["fields": "\(application.unimplementedFields.joined(separator: ", "))"])
             }
             var configuration = ServerConfiguration(host: host, port: port)
             configuration.persistedQueries = try Self.loadPersistedQueries(

@@ -205,3 +205,59 @@ struct StoreAndPriceTests {
 
     static func count(_ response: Response) -> Int? { response["data.products.totalCount"] as? Int }
 }
+
+struct CatalogAdministrationTests {
+    @Test func administratorsPatchProductsAndCategoriesListTheirChildren() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let admin = try #require(
+            try await api.run(#"mutation { login(input: {email: "admin@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
+                "data.login.token"] as? String)
+        let banana = try #require(
+            try await api.run(#"{ products(first: 1, query: "banana") { edges { node { id } } } }"#)["data.products.edges.0.node.id"] as? String)
+        let patched = try await api.run(
+            #"mutation { updateProduct(input: {productId: "\#(banana)", brand: "Chiquita", barcode: "96385074", dietLabels: [VEGAN]}) { product { name brand barcode dietLabels nutritionPer100 { energyKcal } } userErrors { code } } }"#,
+            token: admin)
+        #expect(patched["data.updateProduct.product.name"] as? String == "Banana")
+        #expect(patched["data.updateProduct.product.brand"] as? String == "Chiquita")
+        #expect(patched["data.updateProduct.product.barcode"] as? String == "0000096385074")
+        #expect(patched["data.updateProduct.product.nutritionPer100.energyKcal"] as? Double == 89)
+        let badCheck = try await api.run(
+            #"mutation { updateProduct(input: {productId: "\#(banana)", barcode: "96385075"}) { userErrors { code } } }"#, token: admin)
+        #expect(badCheck["data.updateProduct.userErrors.0.code"] as? String == "INVALID_CHECK_DIGIT")
+        let user = try await api.signUp("nosy@example.com")
+        #expect(
+            try await api.run(#"mutation { updateProduct(input: {productId: "\#(banana)", brand: "x"}) { product { id } } }"#, token: user).errorCodes
+                == ["FORBIDDEN"])
+        let dairy = try await api.run(#"{ category(slug: "dairy") { name children { slug } path } }"#)
+        #expect((dairy["data.category.children"] as? [[String: Any]])?.compactMap { $0["slug"] as? String } == ["cheese"])
+    }
+
+    @Test func supportFindsUsersAndSeesRepresentedChains() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let support = try #require(
+            try await api.run(#"mutation { login(input: {email: "support@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
+                "data.login.token"] as? String)
+        let found = try await api.run(#"{ users(first: 5, query: "chain@") { totalCount edges { node { email representedChain { name } } } } }"#, token: support)
+        #expect(found["data.users.totalCount"] as? Int == 1)
+        #expect(found["data.users.edges.0.node.representedChain.name"] as? String == "FreshMart")
+        let all = try await api.run("{ users(first: 2) { totalCount pageInfo { hasNextPage } } }", token: support)
+        #expect(all["data.users.totalCount"] as? Int == 5)
+        #expect(all["data.users.pageInfo.hasNextPage"] as? Bool == true)
+    }
+
+    @Test func shippingAddressesNeedTheEssentials() async throws {
+        let api = try await TestAPI.make()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("ship@example.com")
+        let missing = try await api.run(
+            #"mutation { updateProfile(input: {shippingAddress: {line1: "1 Main St", city: "Hamilton", region: "", postalCode: "L8P 1A1", country: "CA"}}) { userErrors { code } } }"#,
+            token: token)
+        #expect(missing["data.updateProfile.userErrors.0.code"] as? String == "REQUIRED")
+        let saved = try await api.run(
+            #"mutation { updateProfile(input: {shippingAddress: {line1: "1 Main St", city: "Hamilton", region: "ON", postalCode: "L8P 1A1", country: "CA"}}) { user { profile { shippingAddress { line1 city region } } } } }"#,
+            token: token)
+        #expect(saved["data.updateProfile.user.profile.shippingAddress.region"] as? String == "ON")
+    }
+}

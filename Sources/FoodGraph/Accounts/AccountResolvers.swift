@@ -75,6 +75,27 @@ enum AccountResolvers {
             return Payload(["latitude": latitude, "longitude": longitude])
         }
         resolvers.field("Profile", "accessibleRadiusKm", on: ProfileRecord.self) { $0.accessibleRadiusKm }
+        resolvers.field("Profile", "shippingAddress", on: ProfileRecord.self) { profile in profile.shippingAddress.map { Payload($0) } }
+        resolvers.field("User", "representedChain") { call in
+            guard let user = call.source as? UserRecord, let chainID = user.representedChainID else { return .null }
+            return try call.requestContext.loaders.chains.load(chainID)
+        }
+        resolvers.readFields(of: "UserConnection")
+        resolvers.readFields(of: "UserEdge")
+        resolvers.field("Query", "users") { call in
+            let context = try call.requestContext
+            let page = try Page(call.arguments)
+            let query = call.arguments.values.string("query").map { "%" + $0.replacingOccurrences(of: "%", with: "\\%") + "%" }
+            return .run {
+                try await page.fetch(
+                    select: UserRecord.columns,
+                    from: """
+                        SELECT users.* FROM users LEFT JOIN profiles p ON p.user_id = users.id
+                        WHERE $1::text IS NULL OR users.email_key ILIKE $1 OR p.username_key ILIKE $1 OR p.display_name ILIKE $1
+                        """, as: "u", keys: [.init(expression: "u.created_at", type: "timestamptz"), .init(expression: "u.id", type: "bigint")],
+                    descending: true, parameters: [query], in: context.database, decode: UserRecord.init)
+            }
+        }
         resolvers.field("Profile", "weeklyBudget", on: ProfileRecord.self) { money($0.weeklyBudget, $0.currency) }
         resolvers.field("Profile", "notifications", on: ProfileRecord.self) { profile in
             Payload(Dictionary(uniqueKeysWithValues: ProfileRecord.notificationNames.map { ($0, profile.notifications[$0] ?? true) }))

@@ -97,6 +97,20 @@ struct ProfileUpdate {
                 assign("notification_settings = notification_settings || \(parameter(PostgresJSON("{" + pairs.joined(separator: ", ") + "}")))::jsonb")
             }
         }
+        switch input["shippingAddress"] {
+        case .null?: assign("shipping_address = NULL")
+        case .object(let address)?:
+            var fields: [String: String] = [:]
+            for name in ["recipient", "line1", "line2", "city", "region", "postalCode", "country", "phone"] {
+                if let value = address.string(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty { fields[name] = String(value.prefix(200)) }
+            }
+            if ["line1", "city", "region", "postalCode", "country"].contains(where: { fields[$0] == nil }) {
+                errors.append(UserError(field: ["shippingAddress"], message: "An address needs a street, city, region, postal code and country.", code: .required))
+            } else if let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]) {
+                assign("shipping_address = \(parameter(PostgresJSON(String(decoding: data, as: UTF8.self))))::jsonb")
+            }
+        default: break
+        }
         if case .object(let budget)? = input["weeklyBudget"] {
 
             var amount: String?

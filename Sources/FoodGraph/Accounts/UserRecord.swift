@@ -10,6 +10,7 @@ struct UserRecord: Sendable, GraphQLTypeNamed {
     var disabledAt: Date?
     var createdAt: Date
     var roles: [Role]
+    var representedChainID: Int64?
     /// Set on the user a `register` or `login` payload returns: the requester just proved to be
     /// this user, though the request carries no session yet.
     var isRequesterThemself = false
@@ -19,7 +20,8 @@ struct UserRecord: Sendable, GraphQLTypeNamed {
 
     static let selectSQL = """
         SELECT u.id, u.email, u.email_confirmed_at, u.disabled_at, u.created_at,
-               ARRAY(SELECT role FROM user_roles r WHERE r.user_id = u.id ORDER BY role) AS roles
+               ARRAY(SELECT role FROM user_roles r WHERE r.user_id = u.id ORDER BY role) AS roles,
+               (SELECT chain_id FROM user_roles r WHERE r.user_id = u.id AND r.role = 'chain_representative') AS chain_id
         FROM users u
         """
 
@@ -30,7 +32,15 @@ struct UserRecord: Sendable, GraphQLTypeNamed {
         disabledAt = try row.decode(Date?.self, at: 3)
         createdAt = try row.decode(Date.self, at: 4)
         roles = try row.decode([String].self, at: 5).compactMap(Role.init(rawValue:))
+        representedChainID = try row.decode(Int64?.self, at: 6)
     }
+
+    /// `selectSQL`'s columns for a row source aliased `u`.
+    static let columns = """
+        u.id, u.email, u.email_confirmed_at, u.disabled_at, u.created_at,
+        ARRAY(SELECT role FROM user_roles r WHERE r.user_id = u.id ORDER BY role) AS roles,
+        (SELECT chain_id FROM user_roles r WHERE r.user_id = u.id AND r.role = 'chain_representative') AS chain_id
+        """
 
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: UserRecord] {
         let rows = try await database.query(selectSQL + " WHERE u.id = ANY($1)", [PostgresArray(ids)])
@@ -71,6 +81,7 @@ struct ProfileRecord: Sendable {
     var accessibleRadiusKm: Double?
     var weeklyBudget: String?
     var notifications: [String: Bool] = [:]
+    var shippingAddress: [String: String]?
 
     static let notificationNames = [
         "expiringFood", "budgetExceeded", "cheaperAlternative", "orderStatus", "friendRequests", "upcomingRecurringOrder", "scanReady",
@@ -90,7 +101,8 @@ struct ProfileRecord: Sendable {
             SELECT user_id, display_name, username, gender, birth_date::text, height_cm::float8, weight_kg::float8,
                    activity_level, goal, goal_rate_kg_per_week::float8, diet_type, unit_system, time_zone, currency,
                    allergies, illnesses, pregnant, disliked_foods, (now() AT TIME ZONE time_zone)::date::text,
-                   avatar_image_id, latitude, longitude, accessible_radius_km::float8, weekly_budget::text, notification_settings::text
+                   avatar_image_id, latitude, longitude, accessible_radius_km::float8, weekly_budget::text, notification_settings::text,
+                   shipping_address::text
             FROM profiles WHERE user_id = ANY($1)
             """, [PostgresArray(userIDs)])
         var profiles: [Int64: ProfileRecord] = [:]
@@ -115,6 +127,9 @@ struct ProfileRecord: Sendable {
             profile.weeklyBudget = try row.decode(String?.self, at: 23)
             let settings = try row.decode(String.self, at: 24)
             profile.notifications = (try? JSONSerialization.jsonObject(with: Data(settings.utf8)) as? [String: Bool]) ?? [:]
+            profile.shippingAddress = try row.decode(String?.self, at: 25).flatMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+            }
             profiles[profile.userID] = profile
         }
         return profiles

@@ -71,6 +71,11 @@ enum CatalogResolvers {
         resolvers.field("Category", "slug", on: CategoryRecord.self) { $0.slug }
         resolvers.field("Category", "name", on: CategoryRecord.self) { $0.name }
         resolvers.field("Category", "path", on: CategoryRecord.self) { $0.path.split(separator: "/").map(String.init) }
+        resolvers.field("Category", "children") { call in
+            guard let category = call.source as? CategoryRecord else { return .null }
+            return try call.requestContext.loaders.categoryChildren.load(category.id)
+        }
+        resolvers.readFields(of: "Micronutrient")
         resolvers.field("Category", "parent") { call in
             guard let category = call.source as? CategoryRecord, let parentID = category.parentID else { return .null }
             return try call.requestContext.loaders.categories.load(parentID)

@@ -10,6 +10,7 @@ enum ProductManagement {
         resolvers.mutation("createProduct") { context, input in try await create(input, context, status: "active") }
         resolvers.mutation("submitProduct") { context, input in try await create(input, context, status: "pending") }
         resolvers.mutation("reviewProduct") { context, input in try await review(input, context) }
+        resolvers.mutation("updateProduct") { context, input in try await update(input, context) }
         resolvers.mutation("updateProductOffer") { context, input in try await updateOffer(input, context) }
         resolvers.mutation("createStore") { context, input in try await saveStore(input, context, creating: true) }
         resolvers.mutation("updateStore") { context, input in try await saveStore(input, context, creating: false) }
@@ -87,6 +88,74 @@ enum ProductManagement {
             return .userErrors([UserError("barcode", "A product with this barcode exists.", code: .taken)])
         }
     }
+
+    /// A patch of a product's description and nutrition (administrators); left-out fields stay.
+    static func update(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
+        _ = try context.requireViewer()
+        let id = try StoreResolvers.key(of: input.string("productId") ?? "", type: "Product", field: "productId")
+        var assignments: [String] = []
+        var parameters: [any PostgresEncodable] = [id]
+        var errors: [UserError] = []
+        func set(_ column: String, _ value: any PostgresEncodable, cast: String = "") {
+            parameters.append(value)
+            assignments.append("\(column) = $\(parameters.count)\(cast)")
+        }
+        if let name = input.string("name")?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            if name.isEmpty || name.count > 200 { errors.append(UserError("name", "Name the product in 1 to 200 characters.", code: .required)) }
+            set("name", name)
+        }
+        if input.contains("brand") { set("brand", input.string("brand")) }
+        if input.contains("servingDescription") { set("serving_description", input.string("servingDescription")) }
+        if input.contains("shelfLifeDays") {
+            if let days = input.int("shelfLifeDays"), days <= 0 { errors.append(UserError("shelfLifeDays", "Give a positive number of days.", code: .outOfRange)) }
+            set("shelf_life_days", input.int("shelfLifeDays"))
+        }
+        if input.contains("storage") { set("storage", input.enumName("storage")?.lowercased()) }
+        if input.contains("allergens") { set("allergens", PostgresArray(enumList(input["allergens"]))) }
+        if input.contains("dietLabels") { set("diet_labels", PostgresArray(enumList(input["dietLabels"]))) }
+        if input.contains("barcode") {
+            if let text = input.string("barcode") {
+                switch Barcode.validate(text) {
+                case .success(let code): set("barcode", code)
+                case .failure(let error):
+                    errors.append(
+                        UserError(
+                            "barcode", "The barcode is not a valid GTIN.", code: error.problem == .invalidCheckDigit ? .invalidCheckDigit : .invalidFormat))
+                }
+            } else {
+                set("barcode", String?.none)
+            }
+        }
+        if let slug = input.string("category") {
+            let rows = try await context.database.query("SELECT id FROM categories WHERE slug = $1", [slug])
+            if let categoryID = try rows.first?.decode(Int64.self, at: 0) { set("category_id", categoryID) } else {
+                errors.append(UserError("category", "No such category.", code: .notFound))
+            }
+        }
+        if case .object(let values)? = input["nutrition"] {
+            guard let energy = values.double("energyKcal") ?? values.double("energyKj").map({ ($0 / 4.184 * 10).rounded() / 10 }) else {
+                return .userErrors([UserError(field: ["nutrition", "energyKcal"], message: "Give the energy in kcal or kJ.", code: .required)])
+            }
+            set("nutrition_basis", values.enumName("basis") == "PER_100_ML" ? "ml" : "g")
+            for key in NutrientKey.allCases {
+                let value = key == .energyKcal ? energy : values.double(key.fieldName)
+                if let value, value < 0 { errors.append(UserError(field: ["nutrition", key.fieldName], message: "Cannot be negative.", code: .outOfRange)) }
+                set(key.column, value)
+            }
+        }
+        guard errors.isEmpty else { return .userErrors(errors) }
+        if !assignments.isEmpty {
+            do {
+                let rows = try await context.database.query(
+                    "UPDATE products SET \(assignments.joined(separator: ", ")), updated_at = now() WHERE id = $1 RETURNING id", parameters)
+                if rows.isEmpty { return .userErrors([UserError("productId", "No such product.", code: .notFound)]) }
+            } catch let error as PostgresError where error.isUniqueViolation {
+                return .userErrors([UserError("barcode", "A product with this barcode exists.", code: .taken)])
+            }
+        }
+        return .userErrors([], ["product": try await ProductRecord.load([id], from: context.database)[id]])
+    }
+
 
     static func review(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
         let viewer = try context.requireViewer()

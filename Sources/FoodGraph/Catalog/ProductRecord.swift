@@ -158,6 +158,17 @@ struct CategoryRecord: Sendable, GraphQLTypeNamed {
         path = try row.decode(String.self, at: 4)
     }
 
+    /// The children of many categories in one statement (a one-to-many loader's batch).
+    static func children(of parentIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: [CategoryRecord]] {
+        let rows = try await database.query(selectSQL + " WHERE parent_id = ANY($1) ORDER BY name", [PostgresArray(parentIDs)])
+        var children: [Int64: [CategoryRecord]] = Dictionary(uniqueKeysWithValues: parentIDs.map { ($0, []) })
+        for row in rows {
+            let category = try CategoryRecord(row)
+            if let parentID = category.parentID { children[parentID, default: []].append(category) }
+        }
+        return children
+    }
+
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: CategoryRecord] {
         let rows = try await database.query(selectSQL + " WHERE id = ANY($1)", [PostgresArray(ids)])
         var categories: [Int64: CategoryRecord] = [:]
