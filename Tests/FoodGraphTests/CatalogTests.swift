@@ -261,3 +261,23 @@ struct CatalogAdministrationTests {
         #expect(saved["data.updateProfile.user.profile.shippingAddress.region"] as? String == "ON")
     }
 }
+
+struct NestedListBatchingTests {
+    @Test func childListsOfEveryParentLoadInOneStatementPerLevel() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let response = try await api.run(
+            """
+            { products(first: 14) { edges { node { name latestPrices(first: 2) { edges { node { price { amount } store { name chain { name } } } } }
+                priceStatistics(days: 30) { observations } } } }
+              retailChains(first: 5) { edges { node { name stores(first: 10) { edges { node { name } } } } } } }
+            """)
+        let products = try #require(response["data.products.edges"] as? [[String: Any]])
+        #expect(products.count == 14)
+        let prices = products.compactMap { (($0["node"] as? [String: Any])?["latestPrices"] as? [String: Any])?["edges"] as? [Any] }
+        #expect(prices.allSatisfy { $0.count == 2 })
+        #expect((response["data.retailChains.edges"] as? [[String: Any]])?.count == 3)
+        // products, retail chains | latest prices, statistics, chain stores | price stores | their chains.
+        #expect(response.statements == 7)
+    }
+}

@@ -10,6 +10,8 @@ public final class Loaders: Sendable {
     let categoryChildren: DataLoader<Int64, [CategoryRecord]>
     let stores: DataLoader<Int64, StoreRecord>
     let chains: DataLoader<Int64, RetailChainRecord>
+    /// Loaders of parameterised child lists, one per field and arguments.
+    let keyed: KeyedLoaders
 
     init(database: PostgresDatabase, scheduler: LoaderScheduler) {
         users = DataLoader(scheduler: scheduler) { try await UserRecord.load($0, from: database) }
@@ -19,5 +21,6 @@ public final class Loaders: Sendable {
         categoryChildren = DataLoader(scheduler: scheduler) { try await CategoryRecord.children(of: $0, from: database) }
         stores = DataLoader(scheduler: scheduler) { try await StoreRecord.load($0, from: database) }
         chains = DataLoader(scheduler: scheduler) { try await RetailChainRecord.load($0, from: database) }
+        keyed = KeyedLoaders(scheduler: scheduler)
     }
 }

@@ -19,6 +19,11 @@ struct Page: Sendable {
 
     static let maximumSize = 100
 
+    /// What distinguishes two pages of the same list: for keying per-arguments loaders.
+    var signature: String {
+        "\(size)|\(isBackward)|\(after?.joined(separator: ",") ?? "")|\(before?.joined(separator: ",") ?? "")"
+    }
+
     init(_ arguments: Arguments, defaultSize: Int = 20) throws {
         let first = arguments.values.int("first")
         let last = arguments.values.int("last")

@@ -29,7 +29,15 @@ enum StoreResolvers {
         resolvers.field("RetailChain", "contactPhone", on: RetailChainRecord.self) { $0.contactPhone }
         resolvers.field("RetailChain", "stores") { call in
             guard let chain = call.source as? RetailChainRecord else { return .null }
-            return try stores(page: try Page(call.arguments), near: nil, chainID: chain.id, try call.requestContext)
+            let context = try call.requestContext
+            let page = try Page(call.arguments)
+            return context.loaders.keyed.loader("RetailChain.stores|\(page.signature)") { chainIDs in
+                try await page.fetchForParents(
+                    chainIDs, select: StoreRecord.columns + ", s.distance_km",
+                    from: "SELECT *, chain_id AS page_parent, NULL::float8 AS distance_km FROM stores WHERE chain_id = ANY($1)", as: "s",
+                    keys: [.init(expression: "s.name", type: "text"), .init(expression: "s.id", type: "bigint")], parameters: [],
+                    in: context.database, decode: StoreRecord.init)
+            }.load(chain.id)
         }
         for type in ["RetailChainConnection", "RetailChainEdge", "StoreConnection", "StoreEdge", "Address", "GeoPoint", "Money",
             "StorePriceConnection", "StorePriceEdge", "PriceStatistics", "RecordPricePayload", "StorePayload"]
@@ -68,29 +76,36 @@ enum StoreResolvers {
             let context = try call.requestContext
             let page = try Page(call.arguments)
             let near = try GeoRadius(call.arguments["near"])
-            return .run { try await latestPrices(of: product.id, near: near, page: page, context) }
+            let signature = "Product.latestPrices|\(page.signature)|\(near.map { "\($0.latitude),\($0.longitude),\($0.radiusKm)" } ?? "")"
+            return context.loaders.keyed.loader(signature) { productIDs in
+                try await latestPrices(of: productIDs, near: near, page: page, context)
+            }.load(product.id)
         }
         resolvers.field("Product", "priceStatistics") { call in
             guard let product = call.source as? ProductRecord else { return .null }
             let context = try call.requestContext
             let days = call.arguments.values.int("days") ?? 90
             guard (1...3650).contains(days) else { throw DomainError.badUserInput("`days` must be between 1 and 3650.") }
-            return .run {
+            return context.loaders.keyed.loader("Product.priceStatistics|\(days)") { productIDs in
                 let rows = try await context.database.query(
                     """
-                    SELECT count(*)::int, min(price)::text, (percentile_cont(0.5) WITHIN GROUP (ORDER BY price))::numeric(10, 2)::text,
-                      max(price)::text, min(currency)
-                    FROM price_observations WHERE product_id = $1 AND observed_at > now() - make_interval(days => $2)
-                    """, [product.id, days])
-                let count = try rows[0].decode(Int.self, at: 0)
-                guard count > 0 else { return nil }
-                let currency = try rows[0].decode(String.self, at: 4)
-                return Payload([
-                    "days": days, "observations": count, "minimum": money(try rows[0].decode(String.self, at: 1), currency),
-                    "median": money(try rows[0].decode(String.self, at: 2), currency),
-                    "maximum": money(try rows[0].decode(String.self, at: 3), currency),
-                ])
-            }
+                    SELECT product_id, count(*)::int, min(price)::text,
+                      (percentile_cont(0.5) WITHIN GROUP (ORDER BY price))::numeric(10, 2)::text, max(price)::text, min(currency)
+                    FROM price_observations WHERE product_id = ANY($1) AND observed_at > now() - make_interval(days => $2)
+                    GROUP BY product_id
+                    """, [PostgresArray(productIDs), days])
+                var statistics: [Int64: Payload] = [:]
+                for row in rows {
+                    let currency = try row.decode(String.self, at: 5)
+                    statistics[try row.decode(Int64.self, at: 0)] = Payload([
+                        "days": days, "observations": try row.decode(Int.self, at: 1),
+                        "minimum": money(try row.decode(String.self, at: 2), currency),
+                        "median": money(try row.decode(String.self, at: 3), currency),
+                        "maximum": money(try row.decode(String.self, at: 4), currency),
+                    ])
+                }
+                return statistics
+            }.load(product.id)
         }
         resolvers.mutation("recordPrice") { context, input in try await recordPrice(input, context) }
     }
@@ -141,39 +156,47 @@ enum StoreResolvers {
         }
     }
 
-    /// The latest price of a product at each store (near a point when given), nearest or cheapest first.
-    static func latestPrices(of productID: Int64, near: GeoRadius?, page: Page, _ context: RequestContext) async throws -> Payload {
-        var parameters: [any PostgresEncodable] = [productID]
+    /// The latest price of each product at each store (near a point when given), nearest then
+    /// cheapest first; one statement for all the products of a level.
+    static func latestPrices(of productIDs: [Int64], near: GeoRadius?, page: Page, _ context: RequestContext) async throws -> [Int64: Payload] {
+        var parameters: [any PostgresEncodable] = []
         var distance = "NULL::float8"
         var filter = ""
         if let near {
-            parameters += [near.latitude, near.longitude, near.radiusKm]
+            parameters = [near.latitude, near.longitude, near.radiusKm]
             distance = StoreRecord.distanceSQL(latitude: "$2", longitude: "$3")
-            filter = "WHERE \(distance) <= $4"
+            filter = "AND \(distance) <= $4"
         }
         let source = """
-            SELECT DISTINCT ON (o.store_id) o.*, \(distance) AS distance_km, coalesce(\(distance), 0) AS distance_key
-            FROM price_observations o JOIN stores s ON s.id = o.store_id \(filter.isEmpty ? "WHERE" : filter + " AND") o.product_id = $1
-            ORDER BY o.store_id, o.observed_at DESC, o.id DESC
+            SELECT DISTINCT ON (o.product_id, o.store_id) o.*, o.product_id AS page_parent, \(distance) AS distance_km,
+              coalesce(\(distance), 0) AS distance_key
+            FROM price_observations o JOIN stores s ON s.id = o.store_id
+            WHERE o.product_id = ANY($1) \(filter)
+            ORDER BY o.product_id, o.store_id, o.observed_at DESC, o.id DESC
             """
-        var payload = try await page.fetch(
-            select: PriceRecord.columns + ", o.distance_km", from: source, as: "o",
-            keys: [.init(expression: "o.distance_key", type: "float8"), .init(expression: "o.price", type: "numeric"), .init(expression: "o.id", type: "bigint")],
-            parameters: parameters, in: context.database
+        var pages = try await page.fetchForParents(
+            productIDs, select: PriceRecord.columns + ", o.distance_km", from: source, as: "o",
+            keys: [
+                .init(expression: "o.distance_key", type: "float8"), .init(expression: "o.price", type: "numeric"),
+                .init(expression: "o.id", type: "bigint"),
+            ], parameters: parameters, in: context.database
         ) { row in
             var price = try PriceRecord(row)
             price.distanceKm = try row.decode(Double?.self, at: 8)
             return price
         }
         // Each edge says how far its store is.
-        if let edges = payload.fields["edges"] as? [Payload] {
-            payload.fields["edges"] = edges.map { edge in
-                var edge = edge
-                edge.fields["distanceKm"] = (edge.fields["node"] as? PriceRecord)?.distanceKm.map { ($0 * 10).rounded() / 10 }
-                return edge
+        for (product, var payload) in pages {
+            if let edges = payload.fields["edges"] as? [Payload] {
+                payload.fields["edges"] = edges.map { edge in
+                    var edge = edge
+                    edge.fields["distanceKm"] = (edge.fields["node"] as? PriceRecord)?.distanceKm.map { ($0 * 10).rounded() / 10 }
+                    return edge
+                }
             }
+            pages[product] = payload
         }
-        return payload
+        return pages
     }
 
     /// Representatives record their own chain's prices (source CHAIN); anyone else records what they saw (USER).

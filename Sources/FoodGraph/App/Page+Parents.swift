@@ -1,0 +1,96 @@
+import Synchronization
+import GraphQLEngine
+import Postgres
+
+extension Page {
+    /// The same page of a child list for many parents in one statement (rows numbered per parent),
+    /// so a list of N parents with a connection each costs one query, not N. `source` must select a
+    /// `page_parent` column; `$1` is the parents' ids. No `totalCount` (these connections have none).
+    func fetchForParents<Record: Sendable>(
+        _ parentIDs: [Int64], select columns: String, from source: String, as alias: String, keys: [Key], descending: Bool = false,
+        parameters extra: [any PostgresEncodable], in database: some PostgresQuerying,
+        decode: @escaping (PostgresRow) throws -> Record
+    ) async throws -> [Int64: Payload] {
+        var parameters: [any PostgresEncodable] = [PostgresArray(parentIDs)] + extra
+        func placeholder(_ value: any PostgresEncodable) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)"
+        }
+        let keyTuple = "(" + keys.map(\.expression).joined(separator: ", ") + ")"
+        func tuple(_ values: [String]) -> String {
+            "(" + zip(keys, values).map { key, value in "\(placeholder(value))::\(key.type)" }.joined(separator: ", ") + ")"
+        }
+        for cursorKeys in [after, before] where cursorKeys != nil && cursorKeys?.count != keys.count {
+            throw DomainError.badUserInput("The cursor belongs to another list.")
+        }
+        var conditions: [String] = []
+        if let after { conditions.append("\(keyTuple) \(descending ? "<" : ">") \(tuple(after))") }
+        if let before { conditions.append("\(keyTuple) \(descending ? ">" : "<") \(tuple(before))") }
+        let readDescending = descending != isBackward
+        let order = keys.map { "\($0.expression) \(readDescending ? "DESC" : "ASC")" }.joined(separator: ", ")
+        let keyColumns = keys.enumerated().map { "(\($1.expression))::text AS page_key\($0)" }.joined(separator: ", ")
+        let sql = """
+            SELECT * FROM (
+              SELECT \(columns), \(keyColumns), \(alias).page_parent,
+                row_number() OVER (PARTITION BY \(alias).page_parent ORDER BY \(order)) AS page_row
+              FROM (\(source)) AS \(alias)
+              \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ) AS numbered WHERE page_row <= \(placeholder(size + 1)) ORDER BY page_parent, page_row
+            """
+        let rows: PostgresRows
+        do {
+            rows = try await database.query(sql, parameters)
+        } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
+            throw DomainError.badUserInput("The cursor is not one this API gave out.")
+        }
+        var grouped: [Int64: [(record: Record, cursor: String)]] = [:]
+        var more: Set<Int64> = []
+        for row in rows {
+            let parent = try row.decode(Int64.self, named: "page_parent")
+            if try row.decode(Int.self, named: "page_row") > size {
+                more.insert(parent)
+                continue
+            }
+            let keyValues = try (0..<keys.count).map { try row.decode(String.self, named: "page_key\($0)") }
+            grouped[parent, default: []].append((try decode(row), Self.cursor(keyValues)))
+        }
+        var pages: [Int64: Payload] = [:]
+        for parent in parentIDs {
+            var items = grouped[parent] ?? []
+            if isBackward { items.reverse() }
+            let hasMore = more.contains(parent)
+            pages[parent] = Payload([
+                "edges": items.map { Payload(["cursor": $0.cursor, "node": $0.record]) },
+                "pageInfo": Payload([
+                    "hasNextPage": isBackward ? before != nil : hasMore,
+                    "hasPreviousPage": isBackward ? hasMore : after != nil,
+                    "startCursor": items.first?.cursor,
+                    "endCursor": items.last?.cursor,
+                ]),
+            ])
+        }
+        return pages
+    }
+}
+
+/// DataLoaders made on demand for one field and its arguments (`latestPrices(first: 3)` and
+/// `latestPrices(first: 5)` batch separately), kept for the request.
+final class KeyedLoaders: Sendable {
+    private let loaders = Mutex<[String: any BatchDispatching]>([:])
+    let scheduler: LoaderScheduler
+
+    init(scheduler: LoaderScheduler) {
+        self.scheduler = scheduler
+    }
+
+    func loader<Value: Sendable>(
+        _ key: String, batch: @escaping @Sendable ([Int64]) async throws -> [Int64: Value]
+    ) -> DataLoader<Int64, Value> {
+        loaders.withLock { loaders in
+            if let existing = loaders[key] as? DataLoader<Int64, Value> { return existing }
+            let loader = DataLoader<Int64, Value>(scheduler: scheduler, batch: batch)
+            loaders[key] = loader
+            return loader
+        }
+    }
+}
