@@ -1,0 +1,155 @@
+import Foundation
+import Postgres
+
+/// Deterministic large data sets for benchmarks, loaded with COPY: the same seed gives the same rows.
+public struct SyntheticData: Sendable {
+    public var products = 0
+    public var users = 0
+    public var diaryEntries = 0
+    public var priceObservations = 0
+    public var seed: UInt64 = 42
+
+    public init() {}
+
+    public struct Report: Sendable {
+        public var table: String
+        public var rows: Int
+        public var seconds: Double
+
+        public var rowsPerSecond: Int { seconds > 0 ? Int(Double(rows) / seconds) : rows }
+    }
+
+    /// A small, fast generator (SplitMix64): deterministic across runs and platforms.
+    struct Random {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+
+        mutating func double(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
+        }
+    }
+
+    static let words = [
+        "Organic", "Classic", "Crunchy", "Smooth", "Light", "Spicy", "Honey", "Maple", "Garden", "Golden", "Harvest", "Rustic",
+        "Oat", "Rice", "Bean", "Lentil", "Almond", "Cocoa", "Berry", "Apple", "Tomato", "Cheddar", "Yogurt", "Granola", "Pasta",
+        "Bread", "Soup", "Salsa", "Cracker", "Muffin", "Noodle", "Butter", "Chips", "Bar", "Juice", "Tea", "Coffee", "Cereal",
+    ]
+
+    public func load(into pool: PostgresPool, progress: @Sendable (Report) -> Void = { _ in }) async throws -> [Report] {
+        var random = Random(state: seed)
+        var reports: [Report] = []
+        let database = PostgresDatabase(pool: pool)
+        let categoryIDs = try await database.query("SELECT id FROM categories ORDER BY id").map { try $0.decode(Int64.self, at: 0) }
+        guard !categoryIDs.isEmpty else {
+            throw DomainError(.serviceUnavailable, "Load the demo data first (`foodgraph seed`): synthetic products need categories.")
+        }
+        if products > 0 {
+            let offset = try await database.query("SELECT coalesce(max(id), 0) FROM products")[0].decode(Int.self, at: 0)
+            let report = try await copy("products", statement: "COPY products (name, brand, category_id, barcode, energy_kcal, fat_g, carbohydrates_g, protein_g, stock, catalog_price) FROM STDIN", into: pool, count: products) { index in
+                let number = offset + index
+                let name = "\(Self.words[random.int(0...Self.words.count - 1)]) \(Self.words[random.int(0...Self.words.count - 1)]) \(number)"
+                let data = (0..<11).map { _ in random.int(0...9) }
+                let barcode = "2" + data.map(String.init).joined()
+                let check = (10 - zip(data.reversed() + [2], 0...).reduce(0) { $0 + $1.0 * ($1.1 % 2 == 0 ? 3 : 1) } % 10) % 10
+                let fat = random.double(0...40)
+                let carbohydrates = random.double(0...80)
+                let protein = random.double(0...30)
+                let energy = fat * 9 + carbohydrates * 4 + protein * 4
+                return [
+                    name, Self.words[random.int(0...Self.words.count - 1)] + " Foods", String(categoryIDs[random.int(0...categoryIDs.count - 1)]),
+                    barcode + String(check), String(format: "%.1f", energy), String(format: "%.1f", fat), String(format: "%.1f", carbohydrates),
+                    String(format: "%.1f", protein), String(random.int(0...200)), String(format: "%.2f", random.double(0.99...19.99)),
+                ]
+            }
+            reports.append(report)
+            progress(report)
+        }
+        if users > 0 {
+            let hash = PasswordHasher.standard.hash("Synthetic-pass1")
+            let offset = try await database.query("SELECT coalesce(max(id), 0) FROM users")[0].decode(Int.self, at: 0)
+            let report = try await copy("users", statement: "COPY users (email, email_key, password_hash) FROM STDIN", into: pool, count: users) { index in
+                let email = "user\(offset + index)@synthetic.example"
+                return [email, email, hash]
+            }
+            _ = try await database.query(
+                "INSERT INTO profiles (user_id) SELECT id FROM users u WHERE NOT EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id)")
+            reports.append(report)
+            progress(report)
+        }
+        if diaryEntries > 0 {
+            let userIDs = try await database.query("SELECT id FROM users WHERE email LIKE '%@synthetic.example' ORDER BY id")
+                .map { try $0.decode(Int64.self, at: 0) }
+            let productRows = try await database.query("SELECT id, name, energy_kcal, fat_g, carbohydrates_g, protein_g FROM products LIMIT 5000")
+            let foods = try productRows.map {
+                (try $0.decode(Int64.self, at: 0), try $0.decode(String.self, at: 1), try $0.decode(Double.self, at: 2),
+                 try $0.decode(Double.self, at: 3), try $0.decode(Double.self, at: 4), try $0.decode(Double.self, at: 5))
+            }
+            guard !userIDs.isEmpty, !foods.isEmpty else {
+                throw DomainError(.serviceUnavailable, "Diary entries need synthetic users and products: give --users and --products too.")
+            }
+            // Five entries a day per user, going back from today: each user gets a contiguous history.
+            let perUser = max(1, diaryEntries / userIDs.count)
+            let meals = ["breakfast", "lunch", "dinner", "snack", "snack"]
+            let today = Int(Date().timeIntervalSince1970 / 86_400)
+            let report = try await copy("diary_entries", statement: "COPY diary_entries (user_id, local_date, meal, product_id, food_name, quantity, quantity_unit, grams, source, energy_kcal, fat_g, carbohydrates_g, protein_g) FROM STDIN", into: pool, count: perUser * userIDs.count) { index in
+                let user = userIDs[index / perUser]
+                let within = index % perUser
+                let day = today - within / 5
+                let food = foods[random.int(0...foods.count - 1)]
+                let grams = Double(random.int(30...300))
+                let scale = grams / 100
+                let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+                let dateText = ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
+                return [
+                    String(user), dateText, meals[within % 5], String(food.0), food.1, String(format: "%.0f", grams), "g",
+                    String(format: "%.0f", grams), "search", String(format: "%.2f", food.2 * scale), String(format: "%.2f", food.3 * scale),
+                    String(format: "%.2f", food.4 * scale), String(format: "%.2f", food.5 * scale),
+                ]
+            }
+            reports.append(report)
+            progress(report)
+        }
+        if priceObservations > 0 {
+            let storeIDs = try await database.query("SELECT id FROM stores").map { try $0.decode(Int64.self, at: 0) }
+            let range = try await database.query("SELECT min(id), max(id) FROM products")
+            guard !storeIDs.isEmpty, let low = try range[0].decode(Int?.self, at: 0), let high = try range[0].decode(Int?.self, at: 1) else {
+                throw DomainError(.serviceUnavailable, "Price observations need stores and products.")
+            }
+            let report = try await copy("price_observations", statement: "COPY price_observations (product_id, store_id, price, source, observed_at) FROM STDIN", into: pool, count: priceObservations) { _ in
+                [
+                    String(random.int(low...high)), String(storeIDs[random.int(0...storeIDs.count - 1)]),
+                    String(format: "%.2f", random.double(0.5...30)), "chain",
+                    ISO8601DateFormatter().string(from: Date(timeIntervalSinceNow: -Double(random.int(0...365 * 86_400)))),
+                ]
+            }
+            reports.append(report)
+            progress(report)
+        }
+        _ = try await database.query("ANALYZE")
+        return reports
+    }
+
+    /// COPYs `count` generated rows in chunks on one connection, timing the whole load.
+    private func copy(
+        _ table: String, statement: String, into pool: PostgresPool, count: Int, row: (Int) -> [String?]
+    ) async throws -> Report {
+        let started = Date()
+        var index = 0
+        while index < count {
+            let end = min(index + 50_000, count)
+            let rows = (index..<end).map(row)
+            _ = try await pool.withConnection { connection in try await connection.copy(into: statement, rows: rows) }
+            index = end
+        }
+        return Report(table: table, rows: count, seconds: Date().timeIntervalSince(started))
+    }
+}
