@@ -21,6 +21,12 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "PoolBenchmark",
+            dependencies: [.product(name: "Postgres", package: "FoodGraph")],
+            path: "PoolBenchmark",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )

@@ -84,6 +84,11 @@ struct ServeCommand: AsyncParsableCommand {
                 : corsOrigins
             let server = FoodGraphServer(
                 application: HTTPApplication(application: application), configuration: configuration, logger: logger)
+            // With the embedded (development) database, emails go to the log.
+            let sender =
+                connection.isEmbedded
+                ? Task { await OutboxLogSender(database: application.database, logger: logger).run() } : nil
+            defer { sender?.cancel() }
             do {
                 try await server.run { boundPort in
                     FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at http://\(host):\(boundPort)/graphql\n".utf8))

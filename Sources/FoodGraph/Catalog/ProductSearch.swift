@@ -32,9 +32,12 @@ struct ProductSearch: Sendable {
         var rank = "0::float8"
         if let text {
             let placeholder = parameter(text)
-            conditions.append(
-                "(p.search @@ plainto_tsquery('simple', \(placeholder)) OR (coalesce(p.name, '') || ' ' || coalesce(p.brand, '')) % \(placeholder))")
-            rank = "greatest(similarity(p.name || ' ' || coalesce(p.brand, ''), \(placeholder)), ts_rank(p.search, plainto_tsquery('simple', \(placeholder))))::float8"
+            // The trigram expression is the one `products_name_trgm` indexes, so both arms use an index.
+            let trigrams = "lower(p.name || ' ' || coalesce(p.brand, ''))"
+            // Word similarity: the query against the closest run of words in the name, so "chedar"
+            // finds "Aged Cheddar" however long the name is.
+            conditions.append("(p.search @@ plainto_tsquery('simple', \(placeholder)) OR lower(\(placeholder)) <% \(trigrams))")
+            rank = "greatest(word_similarity(lower(\(placeholder)), \(trigrams)), ts_rank(p.search, plainto_tsquery('simple', \(placeholder))))::float8"
         }
         if let categorySlug {
             let placeholder = parameter(categorySlug)

@@ -38,18 +38,24 @@ enum Timelines {
         """
     }
 
-    private static func end(_ unit: String) -> String {
-        "least((p.start + interval '1 \(unit)' - interval '1 day')::date, $3::date)"
+    /// Each period's first and last day, clipped to the range.
+    private static func bounds(_ range: Range) -> String {
+        "greatest(p.start, $2::date)::text, least((p.start + interval '1 \(range.unit)' - interval '1 day')::date, $3::date)::text"
     }
 
+    /// Days are summed first with one index range scan, then rolled up into periods by a hash join.
     static func nutrition(userID: Int64, _ range: Range, in database: PostgresDatabase) async throws -> [Payload] {
-        let sums = NutrientKey.allCases.map { "sum(e.\($0.column))::float8" }.joined(separator: ", ")
+        let dailySums = NutrientKey.allCases.map { "sum(\($0.column)) AS \($0.column)" }.joined(separator: ", ")
+        let sums = NutrientKey.allCases.map { "sum(d.\($0.column))::float8" }.joined(separator: ", ")
         let rows = try await database.query(
             """
-            WITH periods AS (\(periods(range)))
-            SELECT greatest(p.start, $2::date)::text, \(end(range.unit))::text, count(e.id)::int, \(sums)
-            FROM periods p
-            LEFT JOIN diary_entries e ON e.user_id = $1 AND e.local_date BETWEEN greatest(p.start, $2::date) AND \(end(range.unit))
+            WITH periods AS (\(periods(range))),
+            daily AS (
+              SELECT date_trunc('\(range.unit)', local_date)::date AS start, count(*) AS entries, \(dailySums)
+              FROM diary_entries WHERE user_id = $1 AND local_date BETWEEN $2::date AND $3::date GROUP BY local_date
+            )
+            SELECT \(bounds(range)), coalesce(sum(d.entries), 0)::int, \(sums)
+            FROM periods p LEFT JOIN daily d ON d.start = p.start
             GROUP BY p.start ORDER BY p.start
             """, [userID, range.from, range.to])
         return try rows.map { row in
@@ -68,12 +74,14 @@ enum Timelines {
     static func weight(userID: Int64, _ range: Range, in database: PostgresDatabase) async throws -> [Payload] {
         let rows = try await database.query(
             """
-            WITH periods AS (\(periods(range)))
-            SELECT greatest(p.start, $2::date)::text, \(end(range.unit))::text,
-              (SELECT w.weight_kg::float8 FROM weight_entries w
-               WHERE w.user_id = $1 AND w.local_date BETWEEN greatest(p.start, $2::date) AND \(end(range.unit))
-               ORDER BY w.local_date DESC LIMIT 1)
-            FROM periods p ORDER BY p.start
+            WITH periods AS (\(periods(range))),
+            latest AS (
+              SELECT DISTINCT ON (date_trunc('\(range.unit)', local_date)) date_trunc('\(range.unit)', local_date)::date AS start,
+                weight_kg::float8 AS weight_kg
+              FROM weight_entries WHERE user_id = $1 AND local_date BETWEEN $2::date AND $3::date
+              ORDER BY date_trunc('\(range.unit)', local_date), local_date DESC
+            )
+            SELECT \(bounds(range)), l.weight_kg FROM periods p LEFT JOIN latest l ON l.start = p.start ORDER BY p.start
             """, [userID, range.from, range.to])
         return try rows.map { row in
             Payload([
