@@ -27,7 +27,9 @@ let total = await withTaskGroup(of: Int.self) { group in
             return count
         }
     }
-    return await group.reduce(0, +)
+    var sum = 0
+    for await count in group { sum += count }
+    return sum
 }
 let elapsed = Date().timeIntervalSince(started)
 print("FoodGraph pool: \(Int(Double(total) / elapsed)) queries/s (\(poolSize) connections, \(tasks) tasks, \(Int(elapsed)) s)")
