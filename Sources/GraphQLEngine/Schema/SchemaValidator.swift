@@ -222,7 +222,8 @@ struct SchemaValidator {
 
     private mutating func known(_ type: TypeReference, at coordinate: String) -> NamedType? {
         guard let named = schema.type(named: type.namedType) else {
-            report("Unknown type \"\(type.namedType)\".", nil, location: nil)
+            let candidates = Array(BuiltInScalars.names) + schema.types.map(\.name).filter { !$0.hasPrefix("__") }
+            report("Unknown type \"\(type.namedType)\"." + didYouMean(suggestionList(type.namedType, Array(Set(candidates)))), nil)
             return nil
         }
         return named
