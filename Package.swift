@@ -79,6 +79,16 @@ if !light {
             swiftSettings: swiftSettings
         ),
     ]
+    // The whole stack through a real socket: the server in front of the FoodGraph application.
+    targets.append(
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "foodgraph", "Server", "FoodGraph", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings))
     products.append(.executable(name: "foodgraph", targets: ["foodgraph"]))
 }
 
