@@ -3,7 +3,7 @@ import GraphQLEngine
 import Postgres
 
 /// A user row with its roles.
-struct UserRecord: Sendable, GraphQLTypeNamed {
+struct UserRecord: IdentifiedRecord, GraphQLTypeNamed {
     var id: Int64
     var email: String
     var emailConfirmedAt: Date?
@@ -43,13 +43,7 @@ struct UserRecord: Sendable, GraphQLTypeNamed {
         """
 
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: UserRecord] {
-        let rows = try await database.query(selectSQL + " WHERE u.id = ANY($1)", [PostgresArray(ids)])
-        var users: [Int64: UserRecord] = [:]
-        for row in rows {
-            let user = try UserRecord(row)
-            users[user.id] = user
-        }
-        return users
+        try await load(selectSQL + " WHERE u.id = ANY($1)", ids: ids, from: database)
     }
 }
 

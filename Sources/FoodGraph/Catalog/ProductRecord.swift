@@ -2,7 +2,7 @@ import GraphQLEngine
 import Postgres
 
 /// A product row: identity, category, nutrition per 100 g/ml, stock and labels.
-struct ProductRecord: Sendable, GraphQLTypeNamed {
+struct ProductRecord: IdentifiedRecord, GraphQLTypeNamed {
     var id: Int64
     var name: String
     var brand: String?
@@ -78,13 +78,7 @@ struct ProductRecord: Sendable, GraphQLTypeNamed {
 
     /// Active products, and pending ones for nobody but administrators (checked by the caller).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProductRecord] {
-        let rows = try await database.query("SELECT \(columns) FROM products p WHERE p.id = ANY($1)", [PostgresArray(ids)])
-        var products: [Int64: ProductRecord] = [:]
-        for row in rows {
-            let product = try ProductRecord(row)
-            products[product.id] = product
-        }
-        return products
+        try await load("SELECT \(columns) FROM products p WHERE p.id = ANY($1)", ids: ids, from: database)
     }
 }
 
@@ -139,7 +133,7 @@ struct Nutrition: Sendable, GraphQLFieldReadable {
     }
 }
 
-struct CategoryRecord: Sendable, GraphQLTypeNamed {
+struct CategoryRecord: IdentifiedRecord, GraphQLTypeNamed {
     var id: Int64
     var parentID: Int64?
     var slug: String
@@ -170,12 +164,6 @@ struct CategoryRecord: Sendable, GraphQLTypeNamed {
     }
 
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: CategoryRecord] {
-        let rows = try await database.query(selectSQL + " WHERE id = ANY($1)", [PostgresArray(ids)])
-        var categories: [Int64: CategoryRecord] = [:]
-        for row in rows {
-            let category = try CategoryRecord(row)
-            categories[category.id] = category
-        }
-        return categories
+        try await load(selectSQL + " WHERE id = ANY($1)", ids: ids, from: database)
     }
 }

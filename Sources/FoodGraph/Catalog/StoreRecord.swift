@@ -2,7 +2,7 @@ import Foundation
 import GraphQLEngine
 import Postgres
 
-struct RetailChainRecord: Sendable, GraphQLTypeNamed {
+struct RetailChainRecord: IdentifiedRecord, GraphQLTypeNamed {
     var id: Int64
     var name: String
     var description: String?
@@ -24,12 +24,11 @@ struct RetailChainRecord: Sendable, GraphQLTypeNamed {
     }
 
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: RetailChainRecord] {
-        let rows = try await database.query("SELECT \(columns) FROM retail_chains c WHERE c.id = ANY($1)", [PostgresArray(ids)])
-        return Dictionary(uniqueKeysWithValues: try rows.map { let chain = try RetailChainRecord($0); return (chain.id, chain) })
+        try await load("SELECT \(columns) FROM retail_chains c WHERE c.id = ANY($1)", ids: ids, from: database)
     }
 }
 
-struct StoreRecord: Sendable, GraphQLTypeNamed {
+struct StoreRecord: IdentifiedRecord, GraphQLTypeNamed {
     var id: Int64
     var chainID: Int64
     var name: String
@@ -59,8 +58,7 @@ struct StoreRecord: Sendable, GraphQLTypeNamed {
     }
 
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: StoreRecord] {
-        let rows = try await database.query("SELECT \(columns) FROM stores s WHERE s.id = ANY($1)", [PostgresArray(ids)])
-        return Dictionary(uniqueKeysWithValues: try rows.map { let store = try StoreRecord($0); return (store.id, store) })
+        try await load("SELECT \(columns) FROM stores s WHERE s.id = ANY($1)", ids: ids, from: database)
     }
 
     /// Great-circle distance in km from a point given as two SQL parameters, by the haversine formula.
