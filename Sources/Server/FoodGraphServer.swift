@@ -23,11 +23,11 @@ public struct FoodGraphServer: Sendable {
             metrics: ServerMetrics(), logger: logger)
     }
 
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    public func router() -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
         let handler = self.handler
         let application = self.application
-        let cors = CORSMiddleware<BasicRequestContext>(allowedOrigins: configuration.corsAllowedOrigins)
+        let cors = CORSMiddleware<ServerRequestContext>(allowedOrigins: configuration.corsAllowedOrigins)
         router.add(middleware: cors)
         router.get("/graphql") { request, context in await handler.respond(to: request, context: context) }
         router.post("/graphql") { request, context in await handler.respond(to: request, context: context) }

@@ -28,10 +28,17 @@ public struct RequestInfo: Sendable {
     /// The token of an `Authorization: Bearer …` header.
     public var bearerToken: String?
     public var operationType: OperationType
+    /// The client's IP address: the peer's, or the one a trusted proxy reports in `X-Forwarded-For`.
+    public var clientAddress: String?
+    public var userAgent: String?
 
-    public init(requestID: String, bearerToken: String?, operationType: OperationType) {
+    public init(
+        requestID: String, bearerToken: String?, operationType: OperationType, clientAddress: String? = nil, userAgent: String? = nil
+    ) {
         self.requestID = requestID
         self.bearerToken = bearerToken
+        self.clientAddress = clientAddress
+        self.userAgent = userAgent
         self.operationType = operationType
     }
 }

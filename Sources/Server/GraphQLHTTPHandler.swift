@@ -45,9 +45,11 @@ struct GraphQLHTTPHandler: Sendable {
             do {
                 let parameters = try await parameters(of: request)
                 operationName = parameters.operationName
-                let outcome = try await run(
-                    parameters, isGET: request.method == .get, mediaType: mediaType, requestID: requestID,
-                    bearerToken: Self.bearerToken(request.headers[.authorization]))
+                let client = RequestInfo(
+                    requestID: requestID, bearerToken: Self.bearerToken(request.headers[.authorization]), operationType: .query,
+                    clientAddress: clientAddress(of: request, peer: (context as? any RemoteAddressRequestContext)?.remoteAddress),
+                    userAgent: request.headers[.userAgent].map { String($0.prefix(256)) })
+                let outcome = try await run(parameters, isGET: request.method == .get, mediaType: mediaType, client: client)
                 operationType = outcome.operationType ?? "unknown"
                 errorCodes = outcome.result.errors.map { $0.code ?? "GRAPHQL_ERROR" }
                 sqlStatements = outcome.sqlStatements
@@ -153,8 +155,9 @@ struct GraphQLHTTPHandler: Sendable {
     }
 
     private func run(
-        _ parameters: GraphQLRequestParameters, isGET: Bool, mediaType: MediaType, requestID: String, bearerToken: String?
+        _ parameters: GraphQLRequestParameters, isGET: Bool, mediaType: MediaType, client: RequestInfo
     ) async throws -> Outcome {
+        let requestID = client.requestID
         let requestErrorStatus: HTTPResponse.Status = mediaType == .graphQLResponse ? .badRequest : .ok
         let query = try resolveDocumentText(parameters)
         let hash = Digest.sha256Hex(query.utf8)
@@ -182,8 +185,9 @@ struct GraphQLHTTPHandler: Sendable {
         }
         let preparedContext: PreparedContext
         do {
-            preparedContext = try await application.makeContext(
-                for: RequestInfo(requestID: requestID, bearerToken: bearerToken, operationType: operation.operation))
+            var info = client
+            info.operationType = operation.operation
+            preparedContext = try await application.makeContext(for: info)
         } catch let error as any ClientFacingError {
             let graphQLError = error.graphQLError
             let status: HTTPResponse.Status = graphQLError.code == "UNAUTHENTICATED" ? .unauthorized : requestErrorStatus
@@ -330,6 +334,17 @@ struct GraphQLHTTPHandler: Sendable {
             return header
         }
         return UUID().uuidString.lowercased()
+    }
+
+    /// The peer's IP address; behind a trusted proxy, the last address of `X-Forwarded-For` (the one
+    /// the proxy itself appended, which a client cannot forge).
+    func clientAddress(of request: Request, peer: SocketAddress?) -> String? {
+        if configuration.trustForwardedFor, let forwarded = request.headers[.init("X-Forwarded-For")!],
+            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty, last.utf8.count <= 64
+        {
+            return last
+        }
+        return peer?.ipAddress
     }
 
     static func bearerToken(_ header: String?) -> String? {

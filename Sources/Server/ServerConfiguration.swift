@@ -18,12 +18,14 @@ public struct ServerConfiguration: Sendable {
     public var persistedQueries: [String: String] = [:]
     /// Origins allowed by CORS; empty means CORS headers are not sent, `*` allows any.
     public var corsAllowedOrigins: [String]
+    /// Behind a reverse proxy: take the client address from the last `X-Forwarded-For` entry.
+    public var trustForwardedFor: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 4 << 20, maxQueryStringBytes: Int = 16 << 10,
         executionDeadline: Duration = .seconds(15), parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000, maxDepth: 64),
         limits: QueryLimits = QueryLimits(), documentCacheSize: Int = 1000, onlyPersistedQueries: Bool = false,
-        corsAllowedOrigins: [String] = []
+        corsAllowedOrigins: [String] = [], trustForwardedFor: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -35,5 +37,6 @@ public struct ServerConfiguration: Sendable {
         self.documentCacheSize = documentCacheSize
         self.onlyPersistedQueries = onlyPersistedQueries
         self.corsAllowedOrigins = corsAllowedOrigins
+        self.trustForwardedFor = trustForwardedFor
     }
 }

@@ -22,4 +22,18 @@ enum Environment {
         default: throw StartupError("\(name) must be true or false, not \"\(text)\".")
         }
     }
+
+    /// A duration given on the command line or in `variable`: a whole number with `s`, `m`, `h` or `d`
+    /// (seconds when bare), at least one minute.
+    static func seconds(_ option: String?, variable: String) throws -> Int? {
+        guard let text = option ?? string(variable) else { return nil }
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        let unit = text.last.flatMap { units[$0] }
+        guard let number = Int(unit == nil ? Substring(text) : text.dropLast()), number > 0,
+            case let (seconds, overflow) = number.multipliedReportingOverflow(by: unit ?? 1), !overflow, seconds >= 60
+        else {
+            throw StartupError("\(variable) must be a duration of at least a minute such as 30d, 12h or 90m, not \"\(text)\".")
+        }
+        return seconds
+    }
 }

@@ -9,7 +9,8 @@ struct HTTPApplication: GraphQLApplication {
     var executable: ExecutableSchema { application.executable }
 
     func makeContext(for request: RequestInfo) async throws -> PreparedContext {
-        let context = try await application.makeContext(bearerToken: request.bearerToken)
+        let context = try await application.makeContext(
+            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent))
         let statistics = context.statistics
         return PreparedContext(
             context: context, scheduler: context.scheduler,

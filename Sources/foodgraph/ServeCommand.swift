@@ -41,6 +41,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("cors-origin"), help: "An origin allowed by CORS, or * (repeatable; env FOODGRAPH_CORS_ORIGINS, comma-separated).")
     var corsOrigins: [String] = []
 
+    @Flag(
+        name: .customLong("trust-forwarded-for"),
+        help: "Behind a reverse proxy: the client address is the last X-Forwarded-For entry (env FOODGRAPH_TRUST_FORWARDED_FOR=true).")
+    var trustForwardedFor = false
+
+    @Option(
+        name: .customLong("session-idle-timeout"),
+        help: "A session ends after this long unused, e.g. 30d, 12h, 90m (env FOODGRAPH_SESSION_IDLE_TIMEOUT, default 30d).")
+    var sessionIdleTimeout: String?
+
+    @Option(
+        name: .customLong("session-max-lifetime"),
+        help: "A session ends this long after sign-in however much it is used (env FOODGRAPH_SESSION_MAX_LIFETIME, default 365d).")
+    var sessionMaxLifetime: String?
+
     func run() async throws {
         let logger = try Self.makeLogger(level: logLevel)
         let host = self.host ?? Environment.string("HOST") ?? "127.0.0.1"
@@ -51,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
 
         let connection = try await DatabaseConnection.open(database, logger: logger)
         do {
-            let application = try FoodGraphApplication(pool: connection.pool)
+            let application = try FoodGraphApplication(pool: connection.pool, policy: try accountPolicy())
             if migrate {
                 do {
                     let applied = try await MigrationRunner(migrations: application.migrations, pool: connection.pool).migrate()
@@ -82,6 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
                 corsOrigins.isEmpty
                 ? (Environment.string("FOODGRAPH_CORS_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
                 : corsOrigins
+            configuration.trustForwardedFor = try trustForwardedFor || (Environment.flag("FOODGRAPH_TRUST_FORWARDED_FOR") ?? false)
             let server = FoodGraphServer(
                 application: HTTPApplication(application: application), configuration: configuration, logger: logger)
             // With the embedded (development) database, emails go to the log.
@@ -101,6 +117,15 @@ struct ServeCommand: AsyncParsableCommand {
             throw error
         }
         await connection.close()
+    }
+
+    func accountPolicy() throws -> AccountPolicy {
+        let defaults = AccountPolicy()
+        let idle = try Environment.seconds(sessionIdleTimeout, variable: "FOODGRAPH_SESSION_IDLE_TIMEOUT")
+        let lifetime = try Environment.seconds(sessionMaxLifetime, variable: "FOODGRAPH_SESSION_MAX_LIFETIME")
+        return AccountPolicy(
+            sessionIdleTimeoutSeconds: idle ?? defaults.sessionIdleTimeoutSeconds,
+            sessionMaxLifetimeSeconds: lifetime ?? defaults.sessionMaxLifetimeSeconds)
     }
 
     /// Reads `{"<sha256 hex>": "<document>"}` and checks every hash against its document.

@@ -217,11 +217,12 @@ enum AccountResolvers {
     static func login(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
         let email = (input.string("email") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let password = input.string("password") ?? ""
-        let throttleKey = "account:" + email.lowercased()
-        if let retryAfter = try await LoginThrottle.retryAfter(for: throttleKey, in: context.database) {
+        let policy = context.policy
+        let accountKey = LoginThrottle.Key.account(email, policy)
+        let keys = [accountKey] + (context.client.address.map { [LoginThrottle.Key.address($0, policy)] } ?? [])
+        if let retryAfter = try await LoginThrottle.retryAfter(for: keys, policy: policy, in: context.database) {
             throw DomainError(
-                .rateLimited, "Too many failed sign-ins for this account; try again in \(retryAfter) seconds.",
-                retryAfterSeconds: retryAfter)
+                .rateLimited, "Too many failed sign-ins; try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
         }
         let rows = try await context.database.query(
             "SELECT id, password_hash, disabled_at IS NOT NULL FROM users WHERE email_key = lower($1)", [email])
@@ -229,19 +230,20 @@ enum AccountResolvers {
         guard let row = rows.first else {
             // Hash anyway so that timing does not reveal whether the address is registered.
             _ = PasswordHasher.standard.verify(password, against: dummyHash)
-            try await LoginThrottle.recordFailure(for: throttleKey, in: context.database)
+            try await LoginThrottle.recordFailure(for: keys, policy: policy, in: context.database)
             return invalid
         }
         let userID = try row.decode(Int64.self, at: 0)
         guard PasswordHasher.standard.verify(password, against: try row.decode(String.self, at: 1)) else {
-            try await LoginThrottle.recordFailure(for: throttleKey, in: context.database)
+            try await LoginThrottle.recordFailure(for: keys, policy: policy, in: context.database)
             return invalid
         }
-        try await LoginThrottle.reset(for: throttleKey, in: context.database)
+        try await LoginThrottle.reset(accountKey, in: context.database)
         if try row.decode(Bool.self, at: 2) {
             return .userErrors([UserError(field: nil, message: "This account is disabled.", code: .invalidState)])
         }
-        let created = try await Sessions.create(for: userID, userAgent: nil, in: context.database)
+        let created = try await Sessions.create(
+            for: userID, userAgent: context.client.userAgent, policy: policy, in: context.database)
         var user = try await UserRecord.load([userID], from: context.database)[userID]
         user?.isRequesterThemself = true
         return .userErrors([], ["token": created.token, "session": created.session, "user": user])

@@ -10,9 +10,11 @@ public final class FoodGraphApplication: Sendable {
     public let migrations: [Migration]
     /// Schema fields that later waves will implement; they answer `NOT_IMPLEMENTED`.
     public let unimplementedFields: [String]
+    public let policy: AccountPolicy
 
-    public init(pool: PostgresPool) throws {
+    public init(pool: PostgresPool, policy: AccountPolicy = AccountPolicy()) throws {
         self.database = PostgresDatabase(pool: pool)
+        self.policy = policy
         self.migrations = try Self.bundledMigrations()
         let schema = try SchemaDocument.build()
         var resolvers = Resolvers()
@@ -36,14 +38,15 @@ public final class FoodGraphApplication: Sendable {
 
     /// The request's context: the viewer behind a bearer token (an unknown, expired or revoked
     /// token is refused rather than treated as anonymous, so a client notices it is signed out).
-    public func makeContext(bearerToken: String?) async throws -> RequestContext {
+    public func makeContext(bearerToken: String?, client: ClientInfo = ClientInfo()) async throws -> RequestContext {
         let statistics = QueryStatistics()
         let database = PostgresDatabase(pool: self.database.pool, statistics: statistics)
-        guard let bearerToken else { return RequestContext(viewer: nil, database: database, statistics: statistics) }
-        guard let viewer = try await Sessions.viewer(forToken: bearerToken, in: database) else {
-            throw DomainError(.unauthenticated, "The session token is invalid or has expired; sign in again.")
+        var viewer: Viewer?
+        if let bearerToken {
+            viewer = try await Sessions.viewer(forToken: bearerToken, policy: policy, in: database)
+            if viewer == nil { throw DomainError(.unauthenticated, "The session token is invalid or has expired; sign in again.") }
         }
-        return RequestContext(viewer: viewer, database: database, statistics: statistics)
+        return RequestContext(viewer: viewer, database: database, statistics: statistics, client: client, policy: policy)
     }
 
     /// An uploaded image (avatars today) by its global ID.

@@ -8,9 +8,13 @@ public final class RequestContext: Sendable {
     public let scheduler: LoaderScheduler
     public let loaders: Loaders
     public let statistics: QueryStatistics
+    public let client: ClientInfo
+    let policy: AccountPolicy
 
-    init(viewer: Viewer?, database: PostgresDatabase, statistics: QueryStatistics) {
+    init(viewer: Viewer?, database: PostgresDatabase, statistics: QueryStatistics, client: ClientInfo, policy: AccountPolicy) {
         self.viewer = viewer
+        self.client = client
+        self.policy = policy
         self.database = database
         self.scheduler = LoaderScheduler()
         self.statistics = statistics
