@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+import Synchronization
 
 /// One libpq connection. It is an actor running on a dispatch queue of its own (`QueueExecutor`),
 /// so libpq's blocking calls never occupy the cooperative thread pool or a NIO event loop.
@@ -17,6 +18,9 @@ public actor PostgresConnection {
     let cancelToken: CancelToken
     /// The server process serving this connection (for diagnostics and `pg_terminate_backend` in tests).
     public nonisolated let backendPID: Int32
+    /// `LeaseState` after the last operation, readable without a hop to the connection's thread:
+    /// the pool checks it on every release.
+    private nonisolated let lastState = Atomic<UInt8>(LeaseState.idle.rawValue)
 
     private static let maximumPreparedStatements = 512
 
@@ -31,6 +35,25 @@ public actor PostgresConnection {
         self.executor = executor
         self.cancelToken = CancelToken(connection: handle)
         self.backendPID = PQbackendPID(handle)
+    }
+
+    /// What the pool must know when the connection comes back.
+    public enum LeaseState: UInt8, Sendable {
+        case idle
+        /// A transaction is open (or failed and awaits ROLLBACK).
+        case inTransaction
+        case broken
+    }
+
+    /// The state after the last operation finished; nothing may be running on the connection.
+    public nonisolated var leaseState: LeaseState { LeaseState(rawValue: lastState.load(ordering: .acquiring)) ?? .broken }
+
+    private func recordState() {
+        var state = LeaseState.broken
+        if let handle, PQstatus(handle) == CONNECTION_OK {
+            state = PQtransactionStatus(handle) == PQTRANS_IDLE ? .idle : .inTransaction
+        }
+        lastState.store(state.rawValue, ordering: .releasing)
     }
 
     /// Whether libpq still considers the connection usable.
@@ -61,6 +84,7 @@ public actor PostgresConnection {
     /// Runs SQL without parameters through the simple protocol: several statements may be given.
     /// For migrations and transaction control, never for values.
     public func execute(simple sql: String) async throws {
+        defer { recordState() }
         let handle = try liveHandle()
         guard let result = PQexec(handle, sql) else { throw connectionError() }
         _ = try check(PostgresResult(handle: result))
@@ -70,6 +94,7 @@ public actor PostgresConnection {
     /// escaped here; nil is NULL. Returns the number of rows copied.
     @discardableResult
     public func copy(into copyStatement: String, rows: some Sequence<[String?]>) async throws -> Int {
+        defer { recordState() }
         let handle = try liveHandle()
         guard let start = PQexec(handle, copyStatement) else { throw connectionError() }
         let startResult = PostgresResult(handle: start)
@@ -106,11 +131,13 @@ public actor PostgresConnection {
     public func close() {
         cancelToken.invalidate()
         connection = nil
+        recordState()
     }
 
     // MARK: - Internals
 
     private func run(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> PostgresRows {
+        defer { recordState() }
         let handle = try liveHandle()
         let name = try preparedStatementName(for: sql, parameterCount: parameters.count, handle: handle)
         let encoded = parameters.map(\.postgresParameter)

@@ -74,6 +74,7 @@ public final class PostgresPool: Sendable {
 private actor PoolState {
     private struct Waiter {
         let id: UInt64
+        let deadline: ContinuousClock.Instant
         let continuation: CheckedContinuation<PostgresConnection, any Error>
     }
 
@@ -83,6 +84,9 @@ private actor PoolState {
     private var open = 0
     private var waiters: [Waiter] = []
     private var nextWaiterID: UInt64 = 0
+    /// Expires waiters past their deadline. One task for all of them, not a timer per wait: under
+    /// load most acquisitions wait briefly, and a timer each was a large share of the pool's cost.
+    private var expiryTask: Task<Void, Never>?
     private var closed = false
     /// Raised on every connection failure: idle connections older than it are checked before use.
     private var failureEpoch = 0
@@ -123,8 +127,8 @@ private actor PoolState {
     }
 
     func release(_ connection: PostgresConnection) async {
-        var usable = await connection.isHealthy
-        if usable, await connection.isInTransaction {
+        var usable = connection.leaseState != .broken
+        if connection.leaseState == .inTransaction {
             // A caller left a transaction open: roll it back rather than leak it to the next caller.
             usable = (try? await connection.execute(simple: "ROLLBACK")) != nil
         }
@@ -154,6 +158,7 @@ private actor PoolState {
             waiter.continuation.resume(throwing: PostgresError(.poolClosed, "The connection pool is closed."))
         }
         waiters.removeAll()
+        expiryTask?.cancel()
         for connection in idle { await connection.close() }
         open -= idle.count
         idle.removeAll()
@@ -162,28 +167,31 @@ private actor PoolState {
     private func waitForRelease() async throws -> PostgresConnection {
         nextWaiterID += 1
         let id = nextWaiterID
-        let timeout = configuration.acquireTimeout
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: timeout)
-            await self?.expire(id)
-        }
-        defer { timer.cancel() }
+        let deadline = ContinuousClock.now + configuration.acquireTimeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                waiters.append(Waiter(id: id, continuation: continuation))
+                waiters.append(Waiter(id: id, deadline: deadline, continuation: continuation))
+                if expiryTask == nil { expiryTask = Task { await self.expireWaiters() } }
             }
         } onCancel: {
             Task { await self.cancelWaiter(id) }
         }
     }
 
-    private func expire(_ id: UInt64) {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        let waiter = waiters.remove(at: index)
-        waiter.continuation.resume(
-            throwing: PostgresError(
-                .poolTimeout,
-                "No database connection became free within \(configuration.acquireTimeout); the server is overloaded."))
+    /// Sleeps until the oldest waiter's deadline (waiters queue in deadline order), fails every
+    /// waiter past it, and stops when none is left.
+    private func expireWaiters() async {
+        while let first = waiters.first {
+            try? await Task.sleep(until: first.deadline, clock: .continuous)
+            let now = ContinuousClock.now
+            while let waiter = waiters.first, waiter.deadline <= now {
+                waiters.removeFirst().continuation.resume(
+                    throwing: PostgresError(
+                        .poolTimeout,
+                        "No database connection became free within \(configuration.acquireTimeout); the server is overloaded."))
+            }
+        }
+        expiryTask = nil
     }
 
     private func cancelWaiter(_ id: UInt64) {
@@ -210,6 +218,6 @@ private actor PoolState {
 
     private func isAlive(_ connection: PostgresConnection) async -> Bool {
         guard (try? await connection.execute(simple: "")) != nil else { return false }
-        return await connection.isHealthy
+        return connection.leaseState != .broken
     }
 }

@@ -252,10 +252,10 @@ enum AccountResolvers {
     private static let dummyHash = PasswordHasher.standard.hash("not a real password")
 }
 
-/// A practical email check: one `@`, a dotted domain, no spaces, at most 254 characters.
+/// The product's email rule: `x@x.x`, one `@`, a dotted domain, no spaces, 6 to 256 characters.
 enum EmailRules {
     static func isValid(_ email: String) -> Bool {
-        guard (6...254).contains(email.count), !email.contains(where: \.isWhitespace) else { return false }
+        guard (6...256).contains(email.count), !email.contains(where: \.isWhitespace) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
         else { return false }

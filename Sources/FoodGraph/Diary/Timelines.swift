@@ -46,7 +46,8 @@ enum Timelines {
     /// Days are summed first with one index range scan, then rolled up into periods by a hash join.
     static func nutrition(userID: Int64, _ range: Range, in database: PostgresDatabase) async throws -> [Payload] {
         let dailySums = NutrientKey.allCases.map { "sum(\($0.column)) AS \($0.column)" }.joined(separator: ", ")
-        let sums = NutrientKey.allCases.map { "sum(d.\($0.column))::float8" }.joined(separator: ", ")
+        // Rounded to the hundredth like the day's totals, so sums of binary floats do not show as 75.539999….
+        let sums = NutrientKey.allCases.map { "round(sum(d.\($0.column))::numeric, 2)::float8" }.joined(separator: ", ")
         let rows = try await database.query(
             """
             WITH periods AS (\(periods(range))),
