@@ -10,14 +10,14 @@ struct DiaryTests {
         defer { Task { await api.close() } }
         let token = try await api.signUp("di@example.com")
         let banana = try #require(
-            try await api.run(#"{ products(first: 1, query: "banana") { edges { node { id } } } }"#)["data.products.edges.0.node.id"]
+            try await api.run(#"{ products(first: 1, query: "bananas") { edges { node { id } } } }"#)["data.products.edges.0.node.id"]
                 as? String)
         let added = try await api.run(
             #"mutation { addDiaryEntry(input: {food: {productId: "\#(banana)"}, date: "2026-03-01", meal: BREAKFAST, quantity: 150, unit: GRAM}) { entry { foodName grams nutrition { energyKcal proteinG } } day { date totals { energyKcal } macroSplit { carbohydratesPercent } meals { meal entries { foodName } } } userErrors { code } } }"#,
             token: token)
         #expect(added["data.addDiaryEntry.entry.nutrition.energyKcal"] as? Double == 133.5)
         #expect(added["data.addDiaryEntry.day.date"] as? String == "2026-03-01")
-        #expect(added["data.addDiaryEntry.day.meals.0.entries.0.foodName"] as? String == "Banana")
+        #expect(added["data.addDiaryEntry.day.meals.0.entries.0.foodName"] as? String == "Bananas")
         let day = try await api.run(#"{ me { diaryDay(date: "2026-03-01") { totals { energyKcal } } } }"#, token: token)
         #expect(day["data.me.diaryDay.totals.energyKcal"] as? Double == 133.5)
         let other = try await api.run(#"{ me { diaryDay(date: "2026-03-02") { totals { energyKcal } meals { entries { id } } } } }"#, token: token)
@@ -48,7 +48,7 @@ struct DiaryMoreTests {
         // UTC+14: when it is evening in UTC it is already tomorrow here.
         _ = try await api.run(#"mutation { updateProfile(input: {timeZone: "Pacific/Kiritimati"}) { userErrors { code } } }"#, token: token)
         let banana = try #require(
-            try await api.run(#"{ products(first: 1, query: "banana") { edges { node { id } } } }"#)["data.products.edges.0.node.id"]
+            try await api.run(#"{ products(first: 1, query: "bananas") { edges { node { id } } } }"#)["data.products.edges.0.node.id"]
                 as? String)
         let added = try await api.run(
             #"mutation { addDiaryEntry(input: {food: {productId: "\#(banana)"}, meal: SNACK, quantity: 100, unit: GRAM}) { entry { date } day { isToday } } }"#,
@@ -146,8 +146,11 @@ struct DiaryOverrideAndTimelineTests {
         let api = try await CatalogTests.seeded()
         defer { Task { await api.close() } }
         let token = try await api.signUp("sv@example.com")
-        let banana = try #require(
-            try await api.run(#"{ products(first: 1, query: "banana") { edges { node { id } } } }"#)["data.products.edges.0.node.id"] as? String)
+        // A product without a serving size, as users submit them.
+        let product = try await api.database.database.query(
+            "INSERT INTO products (name, category_id, energy_kcal, fat_g, carbohydrates_g, protein_g) SELECT 'Loose Trail Mix', id, 480, 30, 40, 14 FROM categories WHERE slug = 'snacks' RETURNING id"
+        )[0].decode(Int64.self, at: 0)
+        let banana = GlobalID(typeName: "Product", key: product).description
         let response = try await api.run(
             #"mutation { addDiaryEntry(input: {food: {productId: "\#(banana)"}, meal: LUNCH, quantity: 1, unit: SERVING, overrides: [{nutrient: FAT_G, value: -1}]}) { entry { id } userErrors { field code } } }"#,
             token: token)
