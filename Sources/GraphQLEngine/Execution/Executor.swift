@@ -128,7 +128,7 @@ final class Executor {
 
     func run(rootType: ObjectType) async -> ExecutionResult {
         let plans = plans(for: rootType.name, selectionSets: [operation.selectionSet])
-        let root = ResultObject(keys: plans.keys)
+        let root = ResultObject(shape: plans)
         if operation.operation == .mutation {
             // Mutations run strictly one root field after another (spec 6.2.2).
             for index in plans.plans.indices {
@@ -186,12 +186,12 @@ final class Executor {
     }
 
     private func resolve(_ plan: FieldPlan, work: ObjectWork) throws -> Resolution {
-        let arguments = try plan.arguments.get()
+        if let error = plan.argumentError { throw error }
         // Executing a subscription event: the root field's value is the event itself (spec 6.2.3.2).
         if work.path == nil, let event = work.source as? SubscriptionEvent { return .value(event.value) }
         guard let resolver = plan.resolver else { return .null }
         let call = FieldCall(
-            source: work.source, arguments: arguments, context: request.context,
+            source: work.source, arguments: plan.arguments, context: request.context,
             info: ResolveInfo(plan: plan, shared: shared, pathNode: work.path, parentTypeName: work.typeName))
         return try resolver(call)
     }
@@ -302,31 +302,36 @@ final class Executor {
         }
         switch type {
         case .list(let itemType):
-            guard let items = listItems(value) else {
+            let items: any ListItems
+            if let list = value as? any ListItems {
+                items = list
+            } else if case .list(let values)? = value as? GraphQLValue {
+                items = values
+            } else {
                 fieldError(
                     GraphQLError(
                         "Expected Iterable, but did not find one for field \"\(plan.parentTypeName).\(plan.fieldName)\"."),
                     plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                 return
             }
-            let list = ResultList(count: items.count)
+            let list = ResultList(count: items.itemCount)
             slot.write(.list(list))
             let listPath = path()
-            for (index, item) in items.enumerated() {
+            items.forEachItem { index, item in
                 completeValue(
-                    item, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary,
+                    item.map { $0 as! any Sendable }, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary,
                     path: { ResponsePath(parent: listPath, component: .index(index)) })
             }
         case .named(let name):
-            switch plan.namedReturnType {
-            case .scalar(let scalar)?:
+            switch plan.completion {
+            case .scalar(let coercion):
                 do {
-                    slot.write(.leaf(try scalar.coercion.serialize(value)))
+                    slot.write(.leaf(try coercion.serialize(value)))
                 } catch {
                     let message = (error as? ScalarCoercionError)?.message ?? "\(name) cannot represent value: \(inspect(value))"
                     fieldError(GraphQLError(message), plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                 }
-            case .enumeration(let enumeration)?:
+            case .enumeration(let enumeration):
                 let name: String? =
                     switch value {
                     case let string as String: string
@@ -335,16 +340,16 @@ final class Executor {
                         if case .enumValue(let text) = graphQLValue { text } else if case .string(let text) = graphQLValue { text } else { nil }
                     default: nil
                     }
-                if let name, enumeration.values[name] != nil {
+                if let name, enumeration.names.contains(name) {
                     slot.write(.leaf(.enumValue(name)))
                 } else {
                     fieldError(
-                        GraphQLError("Enum \"\(enumeration.name)\" cannot represent value: \(inspect(value))"),
+                        GraphQLError("Enum \"\(enumeration.typeName)\" cannot represent value: \(inspect(value))"),
                         plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                 }
-            case .object(let object)?:
-                completeObject(value, typeName: object.name, plan: plan, slot: slot, boundary: childBoundary, path: path())
-            case .interface?, .union?:
+            case .object(let objectName):
+                completeObject(value, typeName: objectName, plan: plan, slot: slot, boundary: childBoundary, path: path())
+            case .abstract:
                 let runtimeName = executable.typeResolver(for: name)?(value) ?? (value as? any GraphQLTypeNamed)?.graphQLTypeName
                 guard let runtimeName else {
                     fieldError(
@@ -367,7 +372,7 @@ final class Executor {
                     return
                 }
                 completeObject(value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, path: path())
-            case .inputObject?, nil:
+            case .invalid:
                 fieldError(
                     GraphQLError("Cannot complete value of unexpected output type: \"\(name)\"."), plan: plan, slot: slot,
                     boundary: boundary, path: path(), isNonNull: isNonNull)
@@ -381,7 +386,7 @@ final class Executor {
         _ value: any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?, path: ResponsePath
     ) {
         let plans = subPlans(of: plan, for: typeName)
-        let object = ResultObject(keys: plans.keys)
+        let object = ResultObject(shape: plans)
         slot.write(.object(object))
         nextLevel.append(
             ObjectWork(
@@ -394,15 +399,10 @@ final class Executor {
     private func unwrapped(_ value: (any Sendable)?) -> (any Sendable)? {
         guard let value else { return nil }
         // A metadata comparison first: a full dynamic cast on every value is measurably slow.
-        if type(of: value) == GraphQLValue.self, let graphQLValue = value as? GraphQLValue, graphQLValue == .null { return nil }
+        if let graphQLValue = exactCast(value, to: GraphQLValue.self), graphQLValue == .null { return nil }
         return value
     }
 
-    private func listItems(_ value: any Sendable) -> [(any Sendable)?]? {
-        if let array = value as? [(any Sendable)?] { return array }
-        if case .list(let values)? = value as? GraphQLValue { return values }
-        return nil
-    }
 
     // MARK: - Errors
 

@@ -9,10 +9,12 @@ final class FieldPlan: @unchecked Sendable {
     let parentTypeName: String
     let isTypename: Bool
     let returnType: TypeReference
-    let arguments: Result<Arguments, GraphQLError>
+    let arguments: Arguments
+    /// Set when the arguments could not be coerced: the field fails with it.
+    let argumentError: GraphQLError?
     let resolver: FieldResolver?
-    /// The named type at the core of `returnType`, looked up once.
-    let namedReturnType: NamedType?
+    /// How a value of the named type at the core of `returnType` completes, decided once.
+    let completion: Completion
     /// The last sub-selection plans made for this field, with the object type they are for.
     var subPlans: (typeName: String, plans: FieldPlans)?
 
@@ -29,20 +31,21 @@ final class FieldPlan: @unchecked Sendable {
         let schema = executable.schema
         let definition = schema.field(named: fieldName, on: parentTypeName)
         self.returnType = definition?.type ?? .named("String")
-        self.namedReturnType = schema.type(named: returnType.namedType)
+        self.completion = Completion(schema.type(named: returnType.namedType), name: returnType.namedType)
+        var arguments = Arguments(GraphQLObject())
+        var argumentError: GraphQLError?
         if let definition, let node = fieldNodes.first {
             do {
-                self.arguments = .success(
-                    Arguments(
-                        try ValueCoercion.argumentValues(
-                            definitions: definition.arguments, nodes: node.arguments, schema: schema,
-                            variables: variables, location: node.location)))
+                arguments = Arguments(
+                    try ValueCoercion.argumentValues(
+                        definitions: definition.arguments, nodes: node.arguments, schema: schema, variables: variables,
+                        location: node.location))
             } catch {
-                self.arguments = .failure(error)
+                argumentError = error
             }
-        } else {
-            self.arguments = .success(Arguments(GraphQLObject()))
         }
+        self.arguments = arguments
+        self.argumentError = argumentError
         if fieldName == "__schema" {
             resolver = { call in .value(SchemaIntrospection(schema: call.info.schema)) }
         } else if fieldName == "__type" {
@@ -59,15 +62,60 @@ final class FieldPlan: @unchecked Sendable {
     }
 }
 
+/// How a field's named type completes (spec 6.4.3). Holds only what completion reads, so that
+/// matching on it per value copies no type definition.
+enum Completion {
+    case scalar(any ScalarCoercing)
+    case enumeration(EnumValueNames)
+    case object(String)
+    case abstract(String)
+    /// An input type or an unknown name: an error at run time.
+    case invalid(String)
+
+    init(_ type: NamedType?, name: String) {
+        switch type {
+        case .scalar(let scalar)?: self = .scalar(scalar.coercion)
+        case .enumeration(let enumeration)?: self = .enumeration(EnumValueNames(enumeration))
+        case .object(let object)?: self = .object(object.name)
+        case .interface?, .union?: self = .abstract(name)
+        case .inputObject?, nil: self = .invalid(name)
+        }
+    }
+}
+
+final class EnumValueNames: Sendable {
+    let typeName: String
+    let names: Set<String>
+
+    init(_ type: EnumType) {
+        typeName = type.name
+        names = Set(type.values.map(\.name))
+    }
+}
+
 /// The plans of one selection set on one object type, with their response keys shared by every
 /// result object built from them.
 final class FieldPlans: @unchecked Sendable {
     // @unchecked: immutable after construction except through FieldPlan's cache (see above).
     let plans: [FieldPlan]
     let keys: [String]
+    /// The JSON between values, for each key: `{"first":`, then `,"second":` and so on, escaped once
+    /// here rather than for every object written.
+    let jsonKeyPrefixes: [UInt8]
+    let jsonKeyEnds: [Int]
 
     init(_ plans: [FieldPlan]) {
         self.plans = plans
         self.keys = plans.map(\.responseKey)
+        var writer = JSONWriter()
+        var ends: [Int] = []
+        for (index, key) in keys.enumerated() {
+            writer.append(index == 0 ? "{" : ",")
+            writer.write(string: key)
+            writer.append(":")
+            ends.append(writer.bytes.count)
+        }
+        self.jsonKeyPrefixes = writer.bytes
+        self.jsonKeyEnds = ends
     }
 }

@@ -66,20 +66,34 @@ public struct JSONWriter {
     }
 
     public mutating func write(integer: Int) {
-        if integer >= 0 && integer < 10 {
-            bytes.append(0x30 + UInt8(integer))
-        } else {
-            bytes.append(contentsOf: String(integer).utf8)
+        if integer < 0 { bytes.append(0x2D) }
+        var magnitude = integer.magnitude
+        // Digits into a small stack buffer, last first: no String per number.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            repeat {
+                digits[19 - count] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
         }
     }
 
     mutating func write(_ object: ResultObject) {
-        bytes.append(0x7B)
-        for index in object.keys.indices {
-            if index > 0 { bytes.append(0x2C) }
-            write(string: object.keys[index])
-            bytes.append(0x3A)
-            write(object.values[index])
+        let shape = object.shape
+        if object.values.isEmpty {
+            append("{}")
+            return
+        }
+        shape.jsonKeyPrefixes.withUnsafeBufferPointer { prefixes in
+            var start = 0
+            for index in object.values.indices {
+                let end = shape.jsonKeyEnds[index]
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: prefixes[start..<end]))
+                start = end
+                write(object.values[index])
+            }
         }
         bytes.append(0x7D)
     }

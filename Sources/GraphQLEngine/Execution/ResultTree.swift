@@ -7,12 +7,15 @@ enum ResultValue {
 }
 
 final class ResultObject {
-    let keys: [String]
+    /// The plans the object was built from: its keys, and their JSON.
+    let shape: FieldPlans
     var values: [ResultValue]
 
-    init(keys: [String]) {
-        self.keys = keys
-        self.values = Array(repeating: .null, count: keys.count)
+    var keys: [String] { shape.keys }
+
+    init(shape: FieldPlans) {
+        self.shape = shape
+        self.values = Array(repeating: .null, count: shape.keys.count)
     }
 }
 

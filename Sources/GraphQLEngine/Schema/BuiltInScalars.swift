@@ -27,6 +27,7 @@ public enum BuiltInScalars {
 
 struct IntCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
+        if let int = exactCast(value, to: Int.self) { return try checked(int, value) }
         switch value {
         case let int as Int: return try checked(int, value)
         case let int as Int32: return .int(Int(int))
@@ -89,6 +90,7 @@ struct IntCoercion: ScalarCoercing {
 
 struct FloatCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
+        if let double = exactCast(value, to: Double.self), double.isFinite { return .float(double) }
         let double: Double?
         switch value {
         case let value as Double: double = value
@@ -133,6 +135,7 @@ struct FloatCoercion: ScalarCoercing {
 
 struct StringCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
+        if let string = exactCast(value, to: String.self) { return .string(string) }
         switch value {
         case let string as String: return .string(string)
         case let string as Substring: return .string(String(string))
@@ -169,6 +172,7 @@ struct StringCoercion: ScalarCoercing {
 
 struct BooleanCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
+        if let bool = exactCast(value, to: Bool.self) { return .boolean(bool) }
         switch value {
         case let bool as Bool: return .boolean(bool)
         case let int as Int: return .boolean(int != 0)
@@ -197,6 +201,7 @@ struct BooleanCoercion: ScalarCoercing {
 
 struct IDCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
+        if let string = exactCast(value, to: String.self) { return .string(string) }
         switch value {
         case let string as String: return .string(string)
         case let int as Int: return .string(String(int))
