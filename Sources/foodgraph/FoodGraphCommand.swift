@@ -8,7 +8,7 @@ struct FoodGraphCommand: AsyncParsableCommand {
         abstract: "The FoodGraph GraphQL API server and its tools.",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, SeedCommand.self, ValidateCommand.self,
-            FormatCommand.self, SchemaCommand.self, GenerateDataCommand.self,
+            FormatCommand.self, SchemaCommand.self, GenerateDataCommand.self, PurgeDiaryCommand.self,
         ]
     )
 

@@ -104,7 +104,11 @@ struct ServeCommand: AsyncParsableCommand {
             let sender =
                 connection.isEmbedded
                 ? Task { await OutboxLogSender(database: application.database, logger: logger).run() } : nil
-            defer { sender?.cancel() }
+            let retention = Task { await DiaryRetention.runDaily(in: application.database, logger: logger) }
+            defer {
+                sender?.cancel()
+                retention.cancel()
+            }
             do {
                 try await server.run { boundPort in
                     FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at http://\(host):\(boundPort)/graphql\n".utf8))

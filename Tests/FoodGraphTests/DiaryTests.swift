@@ -190,3 +190,26 @@ struct DiaryOverrideAndTimelineTests {
         #expect(tooLong.errorCodes == ["BAD_USER_INPUT"])
     }
 }
+
+struct DiaryRetentionTests {
+    @Test func entriesOlderThanFiveYearsArePurgedInBatches() async throws {
+        let api = try await TestAPI.make()
+        defer { Task { await api.close() } }
+        _ = try await api.signUp("old@example.com")
+        let database = api.database.database
+        // Six years ago, five years and a day ago, and twice just inside five years and today.
+        _ = try await database.query(
+            """
+            INSERT INTO diary_entries (user_id, local_date, meal, food_name, quantity, quantity_unit, grams, source, energy_kcal, fat_g,
+              carbohydrates_g, protein_g)
+            SELECT u.id, d, 'lunch', 'Soup', 100, 'g', 100, 'manual', 50, 1, 8, 2
+            FROM users u, unnest(ARRAY[current_date - interval '6 years', current_date - interval '5 years' - interval '1 day',
+              current_date - interval '5 years' + interval '1 day', current_date - interval '4 years', current_date]::date[]) AS d
+            """)
+        #expect(try await DiaryRetention.purge(in: database, batchSize: 1) == 2)
+        let left = try await database.query("SELECT count(*), min(local_date) >= current_date - interval '5 years' FROM diary_entries")[0]
+        #expect(try left.decode(Int.self, at: 0) == 3)
+        #expect(try left.decode(Bool.self, at: 1))
+        #expect(try await DiaryRetention.purge(in: database) == 0)
+    }
+}

@@ -1,0 +1,40 @@
+import Logging
+import Postgres
+
+/// Scan&Cook DI-2: a user's ration is kept for five years. Diary entries dated earlier are deleted,
+/// daily by the server (`runDaily`) and on demand by `foodgraph purge-diary` (for cron, or a
+/// deployment that runs the job apart from the servers). Weight entries are fitness history, not
+/// ration, and are kept.
+public enum DiaryRetention {
+    public static let years = 5
+
+    /// Deletes entries dated more than `years` before today (UTC), `batchSize` rows per statement so
+    /// that no statement holds many row locks for long. Returns how many were deleted. Running it
+    /// from several servers at once is harmless: a row is deleted once.
+    public static func purge(in database: PostgresDatabase, batchSize: Int = 10_000) async throws -> Int {
+        var total = 0
+        while true {
+            let deleted = try await database.query(
+                """
+                DELETE FROM diary_entries WHERE id IN (
+                  SELECT id FROM diary_entries WHERE local_date < current_date - make_interval(years => $1) LIMIT $2)
+                """, [years, batchSize]
+            ).affectedRowCount
+            total += deleted
+            if deleted < batchSize { return total }
+        }
+    }
+
+    /// Purges at start and then every 24 hours until the task is cancelled.
+    public static func runDaily(in database: PostgresDatabase, logger: Logger) async {
+        while !Task.isCancelled {
+            do {
+                let deleted = try await purge(in: database)
+                if deleted > 0 { logger.info("purged old diary entries", metadata: ["count": "\(deleted)", "older_than_years": "\(years)"]) }
+            } catch {
+                logger.warning("diary retention purge failed", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(24 * 3600))
+        }
+    }
+}
