@@ -47,20 +47,7 @@ struct Response: @unchecked Sendable {
     let json: [String: Any]
     let statements: Int
 
-    /// A value by dotted path: `"data.me.email"`, with list indices as numbers.
-    subscript(path: String) -> Any? {
-        var current: Any? = json
-        for part in path.split(separator: ".") {
-            if let index = Int(part), let list = current as? [Any] {
-                current = index < list.count ? list[index] : nil
-            } else {
-                current = (current as? [String: Any])?[String(part)]
-            }
-        }
-        return current
-    }
+    subscript(path: String) -> Any? { JSONTree.value(json, at: path) }
 
-    var errorCodes: [String] {
-        ((json["errors"] as? [[String: Any]]) ?? []).compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String }
-    }
+    var errorCodes: [String] { JSONTree.errorCodes(json) }
 }
