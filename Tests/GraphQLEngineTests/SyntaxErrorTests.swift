@@ -42,6 +42,9 @@ struct SyntaxErrorTests {
         ("{ a(x: {b 1}) }", "Syntax Error: Expected \":\", found Int \"1\".", 1, 11),
         ("schema {}", "Syntax Error: Expected Name, found \"}\".", 1, 9),
         ("{ a\u{0} }", "Syntax Error: Unexpected character: U+0000.", 1, 4),
+        ("\"desc\" \"more\"", "Syntax Error: Unexpected String \"more\".", 1, 8),
+        ("\"\"\"d\"\"\" \"\"\"  e \"\"\"", "Syntax Error: Unexpected BlockString \"  e \".", 1, 9),
+        ("{ a(x: 1 \"b\\u0041\") }", "Syntax Error: Expected Name, found String \"bA\".", 1, 10),
     ]
 
     @Test(arguments: cases.indices)

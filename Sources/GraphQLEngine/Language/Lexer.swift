@@ -1,11 +1,14 @@
 /// Turns UTF-8 bytes into tokens (spec 2.1), one at a time, as graphql-js 16 does: the same token
 /// boundaries, the same values, the same error messages.
 ///
-/// Works on the bytes in place; strings are created only for names, numbers and string values.
-/// Lines and columns are tracked incrementally so that locating every token stays linear.
+/// Works on the bytes in place: tokens are plain ranges, and only string values with escapes or
+/// block strings are processed into new storage. Lines and columns are tracked incrementally so
+/// that locating every token stays linear.
 struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var token: Token
+    /// The processed value of the current token when it is a string with escapes or a block string.
+    private var processedString: String?
     private var position = 0
     private var line: Int32 = 1
     private var lineStart = 0
@@ -15,12 +18,48 @@ struct Lexer {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        self.token = Token(kind: .startOfFile, start: 0, end: 0, line: 0, column: 0, value: "")
+        self.token = Token(kind: .startOfFile, start: 0, end: 0, line: 0, column: 0)
     }
 
     /// Moves to the next significant token.
     mutating func advance() throws(GraphQLError) {
+        processedString = nil
         token = try readNextToken()
+    }
+
+    /// The token's text: a name's or number's characters, a string's value.
+    func text(of token: Token) -> String {
+        switch token.kind {
+        case .name, .int, .float:
+            return text(Int(token.start), Int(token.end))
+        case .string, .blockString:
+            if token.start == self.token.start, let processedString { return processedString }
+            if token.kind == .string, token.start == self.token.start { return text(Int(token.start) + 1, Int(token.end) - 1) }
+            // An earlier string token: lex it again (only error messages get here).
+            var relexer = Lexer(bytes: bytes)
+            relexer.position = Int(token.start)
+            guard (try? relexer.advance()) != nil else { return "" }
+            return relexer.text(of: relexer.token)
+        default:
+            return ""
+        }
+    }
+
+    /// Whether the token is the name `keyword`, compared on the bytes.
+    func isName(_ token: Token, _ keyword: StaticString) -> Bool {
+        guard token.kind == .name, Int(token.end - token.start) == keyword.utf8CodeUnitCount else { return false }
+        let start = Int(token.start)
+        let keywordBytes = keyword.utf8Start
+        for offset in 0..<keyword.utf8CodeUnitCount where bytes[start + offset] != keywordBytes[offset] { return false }
+        return true
+    }
+
+    /// graphql-js's `getTokenDesc`: `Name "foo"`, `"{"`, `<EOF>`.
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .name, .int, .float, .string, .blockString: "\(token.kind.text) \"\(text(of: token))\""
+        default: token.kind.description
+        }
     }
 
     /// The token after the current one, without consuming it.
@@ -104,8 +143,8 @@ struct Lexer {
         return makeToken(kind, start: start, end: position)
     }
 
-    private mutating func makeToken(_ kind: Token.Kind, start: Int, end: Int, value: String = "") -> Token {
-        Token(kind: kind, start: Int32(start), end: Int32(end), line: line, column: column(of: start), value: value)
+    private mutating func makeToken(_ kind: Token.Kind, start: Int, end: Int) -> Token {
+        Token(kind: kind, start: Int32(start), end: Int32(end), line: line, column: column(of: start))
     }
 
     /// The UTF-16 column of a byte on the current line.
@@ -130,7 +169,7 @@ struct Lexer {
         let start = position
         position += 1
         while position < bytes.count, Self.isNameContinue(bytes[position]) { position += 1 }
-        return makeToken(.name, start: start, end: position, value: text(start, position))
+        return makeToken(.name, start: start, end: position)
     }
 
     private mutating func readNumber() throws(GraphQLError) -> Token {
@@ -159,7 +198,7 @@ struct Lexer {
         if let next = byte(at: position), next == 0x2E || Self.isNameStart(next) {
             throw syntaxError(at: position, "Invalid number, expected digit but got: \(describeCharacter(at: position)).")
         }
-        return makeToken(isFloat ? .float : .int, start: start, end: position, value: text(start, position))
+        return makeToken(isFloat ? .float : .int, start: start, end: position)
     }
 
     private mutating func readDigits() throws(GraphQLError) {
@@ -179,15 +218,12 @@ struct Lexer {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == 0x22 {
-                let text: String
                 if hasEscapes {
                     value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                    text = String(decoding: value, as: UTF8.self)
-                } else {
-                    text = self.text(chunkStart, position)
+                    processedString = String(decoding: value, as: UTF8.self)
                 }
                 position += 1
-                return makeToken(.string, start: start, end: position, value: text)
+                return makeToken(.string, start: start, end: position)
             }
             if byte == 0x5C {
                 hasEscapes = true
@@ -282,10 +318,9 @@ struct Lexer {
                 currentLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
                 lines.append(currentLine)
                 position += 3
-                let value = BlockString.dedentedValue(of: lines)
+                processedString = BlockString.dedentedValue(of: lines)
                 return Token(
-                    kind: .blockString, start: Int32(start), end: Int32(position), line: startLine,
-                    column: startColumn, value: value)
+                    kind: .blockString, start: Int32(start), end: Int32(position), line: startLine, column: startColumn)
             }
             if byte == 0x5C, self.byte(at: position + 1) == 0x22, self.byte(at: position + 2) == 0x22,
                 self.byte(at: position + 3) == 0x22

@@ -25,7 +25,7 @@ extension Parser {
     mutating func parseTypeDefinition() throws(GraphQLError) -> TypeDefinitionNode {
         let start = token
         let description = try parseDescription()
-        let keyword = token.value
+        let keyword = text(of: token)
         try advance()
         let name = try parseName()
         let (directives, kind) = try parseTypeBody(keyword: keyword)
@@ -133,8 +133,8 @@ extension Parser {
     private mutating func parseEnumValueDefinition() throws(GraphQLError) -> EnumValueDefinitionNode {
         let start = token
         let description = try parseDescription()
-        if token.kind == .name, ["true", "false", "null"].contains(token.value) {
-            throw syntaxError(at: token.start, "\(token.description) is reserved and cannot be used for an enum value.")
+        if token.kind == .name, ["true", "false", "null"].contains(text(of: token)) {
+            throw syntaxError(at: token.start, "\(describe(token)) is reserved and cannot be used for an enum value.")
         }
         let name = try parseName()
         return EnumValueDefinitionNode(
@@ -168,7 +168,7 @@ extension Parser {
         let keyword = try lexer.lookahead()
         guard keyword.kind == .name else { throw unexpected(keyword) }
         let start = token
-        switch keyword.value {
+        switch text(of: keyword) {
         case "schema":
             try advance()
             try advance()
@@ -186,7 +186,7 @@ extension Parser {
             try advance()
             try advance()
             let name = try parseName()
-            let (directives, kind) = try parseTypeBody(keyword: keyword.value)
+            let (directives, kind) = try parseTypeBody(keyword: text(of: keyword))
             if directives.isEmpty && kind.isEmpty { throw unexpected(token) }
             return .typeExtension(
                 TypeExtensionNode(name: name, directives: directives, kind: kind, location: location(from: start)))

@@ -90,7 +90,7 @@ struct Parser {
         let hasDescription = peekDescription()
         let keyword = hasDescription ? try lexer.lookahead() : token
         if keyword.kind == .name {
-            switch keyword.value {
+            switch text(of: keyword) {
             case "schema": return .schema(try parseSchemaDefinition())
             case "scalar", "type", "interface", "union", "enum", "input": return .type(try parseTypeDefinition())
             case "directive": return .directive(try parseDirectiveDefinition())
@@ -129,7 +129,7 @@ struct Parser {
     mutating func parseOperationType() throws(GraphQLError) -> OperationType {
         let operationToken = token
         try expect(.name)
-        switch operationToken.value {
+        switch text(of: operationToken) {
         case "query": return .query
         case "mutation": return .mutation
         case "subscription": return .subscription
@@ -243,7 +243,7 @@ struct Parser {
     }
 
     private mutating func parseFragmentName() throws(GraphQLError) -> NameNode {
-        if token.kind == .name, token.value == "on" { throw unexpected(token) }
+        if token.kind == .name, lexer.isName(token, "on") { throw unexpected(token) }
         return try parseName()
     }
 
@@ -274,25 +274,25 @@ struct Parser {
             return .object(fields, location(from: start))
         case .int:
             try advance()
-            return .int(start.value, location(from: start))
+            return .int(text(of: start), location(from: start))
         case .float:
             try advance()
-            return .float(start.value, location(from: start))
+            return .float(text(of: start), location(from: start))
         case .string, .blockString:
             return .string(try parseStringLiteral())
         case .name:
             try advance()
-            switch start.value {
+            switch text(of: start) {
             case "true": return .boolean(true, location(from: start))
             case "false": return .boolean(false, location(from: start))
             case "null": return .null(location(from: start))
-            default: return .enumValue(start.value, location(from: start))
+            default: return .enumValue(text(of: start), location(from: start))
             }
         case .dollar:
             if isConstant {
                 try expect(.dollar)
                 if token.kind == .name {
-                    throw syntaxError(at: start.start, "Unexpected variable \"$\(token.value)\" in constant value.")
+                    throw syntaxError(at: start.start, "Unexpected variable \"$\(text(of: token))\" in constant value.")
                 }
                 throw unexpected(token)
             }
@@ -304,8 +304,9 @@ struct Parser {
 
     mutating func parseStringLiteral() throws(GraphQLError) -> StringValueNode {
         let start = token
+        let value = text(of: start)
         try advance()
-        return StringValueNode(value: start.value, isBlock: start.kind == .blockString, location: location(from: start))
+        return StringValueNode(value: value, isBlock: start.kind == .blockString, location: location(from: start))
     }
 
     // MARK: - Directives and types
@@ -347,7 +348,7 @@ struct Parser {
     mutating func parseName() throws(GraphQLError) -> NameNode {
         let start = token
         try expect(.name)
-        return NameNode(value: start.value, location: location(from: start))
+        return NameNode(value: text(of: start), location: location(from: start))
     }
 
     // MARK: - Token helpers
@@ -373,7 +374,7 @@ struct Parser {
 
     mutating func expect(_ kind: Token.Kind) throws(GraphQLError) {
         guard token.kind == kind else {
-            throw syntaxError(at: token.start, "Expected \(kind.description), found \(token.description).")
+            throw syntaxError(at: token.start, "Expected \(kind.description), found \(describe(token)).")
         }
         try advance()
     }
@@ -385,15 +386,15 @@ struct Parser {
         return true
     }
 
-    mutating func expectKeyword(_ keyword: String) throws(GraphQLError) {
-        guard token.kind == .name, token.value == keyword else {
-            throw syntaxError(at: token.start, "Expected \"\(keyword)\", found \(token.description).")
+    mutating func expectKeyword(_ keyword: StaticString) throws(GraphQLError) {
+        guard lexer.isName(token, keyword) else {
+            throw syntaxError(at: token.start, "Expected \"\(keyword)\", found \(describe(token)).")
         }
         try advance()
     }
 
-    mutating func skipKeyword(_ keyword: String) throws(GraphQLError) -> Bool {
-        guard token.kind == .name, token.value == keyword else { return false }
+    mutating func skipKeyword(_ keyword: StaticString) throws(GraphQLError) -> Bool {
+        guard lexer.isName(token, keyword) else { return false }
         try advance()
         return true
     }
@@ -406,12 +407,16 @@ struct Parser {
         }
     }
 
+    func text(of token: Token) -> String { lexer.text(of: token) }
+
+    func describe(_ token: Token) -> String { lexer.describe(token) }
+
     func location(from start: Token) -> Location {
         Location(start: start.start, end: previousEnd, line: start.line, column: start.column)
     }
 
     func unexpected(_ token: Token) -> GraphQLError {
-        syntaxError(at: token.start, "Unexpected \(token.description).")
+        syntaxError(at: token.start, "Unexpected \(describe(token)).")
     }
 
     func syntaxError(at offset: Int32, _ description: String) -> GraphQLError {

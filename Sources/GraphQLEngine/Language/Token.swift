@@ -1,5 +1,5 @@
-/// One lexical token (spec 2.1). `value` holds the text of names and numbers and the processed
-/// value of strings; punctuators carry none.
+/// One lexical token (spec 2.1): its kind and where it sits. Plain data, so the parser copies tokens
+/// freely; their text is read from the source (`Lexer.text(of:)`) only where a node needs it.
 struct Token {
     enum Kind: UInt8 {
         case startOfFile, endOfFile
@@ -51,13 +51,4 @@ struct Token {
     var end: Int32
     var line: Int32
     var column: Int32
-    var value: String
-
-    /// graphql-js's `getTokenDesc`: `Name "foo"`, `"{"`, `<EOF>`.
-    var description: String {
-        switch kind {
-        case .name, .int, .float, .string, .blockString: "\(kind.text) \"\(value)\""
-        default: kind.description
-        }
-    }
 }
