@@ -4,10 +4,10 @@ import Postgres
 // Pool throughput against pgbench -S: many concurrent single-row SELECTs by primary key on
 // pgbench's own table, through FoodGraph's pool. Then the cost of decoding rows, per column type.
 // Usage (tools/bench pool runs it):
-//   PoolBenchmark <conninfo> <pool size> <concurrent tasks> <seconds>
+//   PoolBenchmark <conninfo> <pool size> <concurrent tasks> <seconds> [--no-decoding]
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let poolSize = Int(arguments[2]), let tasks = Int(arguments[3]), let seconds = Double(arguments[4]) else {
-    FileHandle.standardError.write(Data("usage: PoolBenchmark <conninfo> <pool size> <tasks> <seconds>\n".utf8))
+guard arguments.count >= 5, let poolSize = Int(arguments[2]), let tasks = Int(arguments[3]), let seconds = Double(arguments[4]) else {
+    FileHandle.standardError.write(Data("usage: PoolBenchmark <conninfo> <pool size> <tasks> <seconds> [--no-decoding]\n".utf8))
     exit(2)
 }
 let pool = PostgresPool(configuration: .init(conninfo: arguments[1], size: poolSize))
@@ -34,6 +34,7 @@ let total = await withTaskGroup(of: Int.self) { group in
 }
 let elapsed = Date().timeIntervalSince(started)
 print("FoodGraph pool: \(Int(Double(total) / elapsed)) queries/s (\(poolSize) connections, \(tasks) tasks, \(Int(elapsed)) s)")
+if arguments.contains("--no-decoding") { exit(0) }
 
 /// Decodes every row of `rows` `rounds` times with `decode`; returns nanoseconds per row.
 func nanosecondsPerRow(_ rows: PostgresRows, rounds: Int = 5, _ decode: (PostgresRow) throws -> Void) throws -> Double {

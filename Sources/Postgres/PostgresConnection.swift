@@ -75,7 +75,7 @@ public actor PostgresConnection {
         let token = cancelToken
         return try await withTaskCancellationHandler {
             try Task.checkCancellation()
-            return try run(sql, parameters)
+            return try perform(sql, parameters)
         } onCancel: {
             token.cancelRunningStatement()
         }
@@ -84,10 +84,7 @@ public actor PostgresConnection {
     /// Runs SQL without parameters through the simple protocol: several statements may be given.
     /// For migrations and transaction control, never for values.
     public func execute(simple sql: String) async throws {
-        defer { recordState() }
-        let handle = try liveHandle()
-        guard let result = PQexec(handle, sql) else { throw connectionError() }
-        _ = try check(PostgresResult(handle: result))
+        try executeSimple(sql)
     }
 
     /// Streams rows into `COPY table (columns) FROM STDIN` in text format. Each row's values are
@@ -136,7 +133,29 @@ public actor PostgresConnection {
 
     // MARK: - Internals
 
-    private func run(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> PostgresRows {
+    /// Runs `body` on this connection's thread, isolated to it, without a task: the pool uses it to
+    /// run queued statements one after another.
+    nonisolated func runOnOwnThread(_ body: @escaping @Sendable (isolated PostgresConnection) -> Void) {
+        executor.run { self.assumeIsolated(body) }
+    }
+
+    /// Whether the connection still reaches the server (an empty statement's round trip).
+    func passesCheck() -> Bool {
+        (try? executeSimple("")) != nil && leaseState != .broken
+    }
+
+    func rollBack() {
+        try? executeSimple("ROLLBACK")
+    }
+
+    private func executeSimple(_ sql: String) throws {
+        defer { recordState() }
+        let handle = try liveHandle()
+        guard let result = PQexec(handle, sql) else { throw connectionError() }
+        _ = try check(PostgresResult(handle: result))
+    }
+
+    func perform(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> PostgresRows {
         defer { recordState() }
         let handle = try liveHandle()
         let name = try preparedStatementName(for: sql, parameterCount: parameters.count, handle: handle)

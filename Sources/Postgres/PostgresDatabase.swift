@@ -61,11 +61,9 @@ public struct PostgresDatabase: PostgresQuerying {
     }
 
     private func runOnce(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
-        try await pool.withConnection { connection in
-            let start = ContinuousClock.now
-            defer { statistics?.record(ContinuousClock.now - start) }
-            return try await connection.query(sql, parameters)
-        }
+        let start = ContinuousClock.now
+        defer { statistics?.record(ContinuousClock.now - start) }
+        return try await pool.query(sql, parameters)
     }
 }
 

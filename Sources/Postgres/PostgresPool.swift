@@ -1,9 +1,16 @@
-import Foundation
+import Synchronization
 
-/// A bounded pool of connections. Callers wait (in order) when all are in use, for at most the
-/// acquire timeout, then get a `poolTimeout` error. Broken connections are dropped and replaced;
-/// after any connection failure, idle connections are checked before they are handed out again,
-/// so the pool recovers by itself when the server restarts.
+/// A bounded pool of connections.
+///
+/// Single statements (`query`) are not leased a connection: they queue, and each connection's
+/// thread takes the next statement itself as soon as it finishes one. Under load a statement
+/// therefore costs no thread wake-up beyond resuming its caller, which is what lets the pool keep
+/// pace with pgbench. Transactions and COPY lease a connection for their duration
+/// (`withConnection`); leases and statements wait in one queue, in order, for at most the acquire
+/// timeout, then fail with `poolTimeout`.
+///
+/// Broken connections are dropped and replaced; after any connection failure, idle connections are
+/// checked before they are used again, so the pool recovers by itself when the server restarts.
 public final class PostgresPool: Sendable {
     public struct Configuration: Sendable {
         /// A libpq connection string or `postgresql://` URL.
@@ -34,7 +41,9 @@ public final class PostgresPool: Sendable {
     }
 
     public let configuration: Configuration
-    private let state: PoolState
+    private let sessionSettings: [String: String]
+    private let state = Mutex(PoolState())
+    private let lastRequestID = Atomic<UInt64>(0)
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -43,181 +52,394 @@ public final class PostgresPool: Sendable {
             let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
             settings["statement_timeout"] = String(milliseconds)
         }
-        state = PoolState(configuration: configuration, sessionSettings: settings)
+        sessionSettings = settings
+    }
+
+    /// Runs one statement on the first connection to come free. Cancelling the calling task
+    /// removes the statement from the queue, or cancels it on the server once it runs.
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) async throws -> PostgresRows {
+        let id = lastRequestID.add(1, ordering: .relaxed).newValue
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let statement = PendingStatement(
+                    id: id, sql: sql, parameters: parameters, deadline: deadline(), continuation: continuation)
+                submit(.statement(statement), id: id)
+            }
+        } onCancel: {
+            cancel(id)
+        }
     }
 
     /// Leases a connection for the duration of `body`.
     public func withConnection<Result: Sendable>(
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let connection = try await state.acquire()
+        let connection = try await acquire()
         do {
             let result = try await body(connection)
-            await state.release(connection)
+            await release(connection)
             return result
         } catch {
-            await state.release(connection)
+            await release(connection)
             throw error
         }
     }
 
     public var statistics: Statistics {
-        get async { await state.statistics }
-    }
-
-    /// Closes idle connections and refuses new leases; leased connections close on return.
-    public func close() async {
-        await state.close()
-    }
-}
-
-private actor PoolState {
-    private struct Waiter {
-        let id: UInt64
-        let deadline: ContinuousClock.Instant
-        let continuation: CheckedContinuation<PostgresConnection, any Error>
-    }
-
-    private let configuration: PostgresPool.Configuration
-    private let sessionSettings: [String: String]
-    private var idle: [PostgresConnection] = []
-    private var open = 0
-    private var waiters: [Waiter] = []
-    private var nextWaiterID: UInt64 = 0
-    /// Expires waiters past their deadline. One task for all of them, not a timer per wait: under
-    /// load most acquisitions wait briefly, and a timer each was a large share of the pool's cost.
-    private var expiryTask: Task<Void, Never>?
-    private var closed = false
-    /// Raised on every connection failure: idle connections older than it are checked before use.
-    private var failureEpoch = 0
-    private var idleEpoch: [ObjectIdentifier: Int] = [:]
-
-    init(configuration: PostgresPool.Configuration, sessionSettings: [String: String]) {
-        self.configuration = configuration
-        self.sessionSettings = sessionSettings
-    }
-
-    var statistics: PostgresPool.Statistics {
-        PostgresPool.Statistics(size: configuration.size, open: open, inUse: open - idle.count, waiting: waiters.count)
-    }
-
-    func acquire() async throws -> PostgresConnection {
-        while true {
-            guard !closed else { throw PostgresError(.poolClosed, "The connection pool is closed.") }
-            if let connection = idle.popLast() {
-                let checkedEpoch = idleEpoch.removeValue(forKey: ObjectIdentifier(connection)) ?? failureEpoch
-                if checkedEpoch < failureEpoch, !(await isAlive(connection)) {
-                    open -= 1
-                    continue
-                }
-                return connection
+        get async {
+            state.withLock { state in
+                Statistics(
+                    size: configuration.size, open: state.open, inUse: state.open - state.idle.count,
+                    waiting: state.queue.count)
             }
-            if open < configuration.size {
-                open += 1
-                do {
-                    return try await PostgresConnection.connect(configuration.conninfo, sessionSettings: sessionSettings)
-                } catch {
-                    open -= 1
-                    failureEpoch += 1
-                    throw error
-                }
-            }
-            return try await waitForRelease()
         }
     }
 
-    func release(_ connection: PostgresConnection) async {
-        var usable = connection.leaseState != .broken
+    /// Fails everything waiting, closes idle connections and refuses new work; connections in use
+    /// close when they come back.
+    public func close() async {
+        let (waiting, idle) = state.withLock { state in
+            state.closed = true
+            state.expiryTask?.cancel()
+            state.expiryTask = nil
+            let idle = state.idle
+            state.idle.removeAll()
+            state.open -= idle.count
+            return (state.queue.removeAll(), idle)
+        }
+        for request in waiting { request.fail(with: PostgresError(.poolClosed, "The connection pool is closed.")) }
+        for connection in idle { await connection.connection.close() }
+    }
+
+    // MARK: - Leases
+
+    private func acquire() async throws -> PostgresConnection {
+        while true {
+            let id = lastRequestID.add(1, ordering: .relaxed).newValue
+            let lease = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    submit(.lease(id: id, deadline: deadline(), continuation: continuation), id: id)
+                }
+            } onCancel: {
+                cancel(id)
+            }
+            if !lease.needsCheck { return lease.connection }
+            if (try? await lease.connection.execute(simple: "")) != nil, lease.connection.leaseState != .broken {
+                return lease.connection
+            }
+            await lease.connection.close()
+            dropped()
+        }
+    }
+
+    private func release(_ connection: PostgresConnection) async {
         if connection.leaseState == .inTransaction {
             // A caller left a transaction open: roll it back rather than leak it to the next caller.
-            usable = (try? await connection.execute(simple: "ROLLBACK")) != nil
+            try? await connection.execute(simple: "ROLLBACK")
         }
-        if !usable {
-            failureEpoch += 1
-            open -= 1
+        if connection.leaseState == .broken {
             await connection.close()
-            await replaceForWaiter()
-            return
+            dropped()
+        } else {
+            becameFree(connection)
         }
-        if closed {
-            open -= 1
-            await connection.close()
-            return
-        }
-        if !waiters.isEmpty {
-            waiters.removeFirst().continuation.resume(returning: connection)
-            return
-        }
-        idleEpoch[ObjectIdentifier(connection)] = failureEpoch
-        idle.append(connection)
     }
 
-    func close() async {
-        closed = true
-        for waiter in waiters {
-            waiter.continuation.resume(throwing: PostgresError(.poolClosed, "The connection pool is closed."))
-        }
-        waiters.removeAll()
-        expiryTask?.cancel()
-        for connection in idle { await connection.close() }
-        open -= idle.count
-        idle.removeAll()
-    }
+    // MARK: - Scheduling
 
-    private func waitForRelease() async throws -> PostgresConnection {
-        nextWaiterID += 1
-        let id = nextWaiterID
-        let deadline = ContinuousClock.now + configuration.acquireTimeout
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                waiters.append(Waiter(id: id, deadline: deadline, continuation: continuation))
-                if expiryTask == nil { expiryTask = Task { await self.expireWaiters() } }
+    private func deadline() -> ContinuousClock.Instant { .now + configuration.acquireTimeout }
+
+    /// Hands the request a free connection, or queues it (opening a connection if there is room).
+    private func submit(_ request: Request, id: UInt64) {
+        enum Outcome {
+            case rejected(any Error)
+            case serve(PostgresConnection, needsCheck: Bool)
+            case queued(openingConnection: Bool)
+        }
+        let outcome = state.withLock { state -> Outcome in
+            guard !state.closed else { return .rejected(PostgresError(.poolClosed, "The connection pool is closed.")) }
+            // Checked under the lock: `cancel` takes it too, so a cancellation either finds the
+            // request queued or has already set the flag read here.
+            if Task.isCancelled { return .rejected(CancellationError()) }
+            if let idle = state.idle.popLast() {
+                if case .statement = request { state.running[id] = idle.connection }
+                return .serve(idle.connection, needsCheck: idle.checkedEpoch < state.failureEpoch)
             }
-        } onCancel: {
-            Task { await self.cancelWaiter(id) }
+            state.queue.append(request)
+            if state.expiryTask == nil { state.expiryTask = Task { await self.expireWaiters() } }
+            guard state.open < configuration.size else { return .queued(openingConnection: false) }
+            state.open += 1
+            return .queued(openingConnection: true)
+        }
+        switch outcome {
+        case .rejected(let error):
+            request.fail(with: error)
+        case .serve(let connection, let needsCheck):
+            hand(connection, to: request, needsCheck: needsCheck)
+        case .queued(let openingConnection):
+            if openingConnection { openConnection() }
         }
     }
 
-    /// Sleeps until the oldest waiter's deadline (waiters queue in deadline order), fails every
-    /// waiter past it, and stops when none is left.
+    private func hand(_ connection: PostgresConnection, to request: Request, needsCheck: Bool) {
+        switch request {
+        case .lease(_, _, let continuation):
+            continuation.resume(returning: Lease(connection: connection, needsCheck: needsCheck))
+        case .statement(let statement):
+            connection.serve(statement, checkingFirst: needsCheck, for: self)
+        }
+    }
+
+    /// A connection is free: the next request in the queue gets it, or it goes idle.
+    private func becameFree(_ connection: PostgresConnection) {
+        enum Outcome {
+            case hand(Request)
+            case idle
+            case close
+        }
+        let outcome = state.withLock { state -> Outcome in
+            if state.closed {
+                state.open -= 1
+                return .close
+            }
+            guard !state.queue.isEmpty else {
+                state.idle.append(IdleConnection(connection: connection, checkedEpoch: state.failureEpoch))
+                return .idle
+            }
+            let request = state.queue.popFirst()!
+            if case .statement(let statement) = request { state.running[statement.id] = connection }
+            return .hand(request)
+        }
+        switch outcome {
+        case .hand(let request): hand(connection, to: request, needsCheck: false)
+        case .idle: break
+        case .close: Task { await connection.close() }
+        }
+    }
+
+    /// What a connection does after a statement.
+    fileprivate enum NextStep {
+        case run(PendingStatement)
+        /// Leased, or idle: nothing more on this thread.
+        case stop
+        /// Broken, or the pool closed: the pool no longer counts it.
+        case close
+    }
+
+    /// Called on the connection's thread after each statement.
+    fileprivate func statementFinished(_ id: UInt64, on connection: PostgresConnection) -> NextStep {
+        let isBroken = connection.leaseState == .broken
+        let (step, lease, openReplacement) = state.withLock { state -> (NextStep, Request?, Bool) in
+            state.running[id] = nil
+            if isBroken || state.closed {
+                state.open -= 1
+                if isBroken { state.failureEpoch += 1 }
+                let replace = !state.closed && !state.queue.isEmpty
+                if replace { state.open += 1 }
+                return (.close, nil, replace)
+            }
+            guard !state.queue.isEmpty else {
+                state.idle.append(IdleConnection(connection: connection, checkedEpoch: state.failureEpoch))
+                return (.stop, nil, false)
+            }
+            switch state.queue.popFirst()! {
+            case .statement(let statement):
+                state.running[statement.id] = connection
+                return (.run(statement), nil, false)
+            case let lease:
+                return (.stop, lease, false)
+            }
+        }
+        if let lease { hand(connection, to: lease, needsCheck: false) }
+        if openReplacement { openConnection() }
+        return step
+    }
+
+    /// Called on the connection's thread when it failed its check before running `statement`:
+    /// the statement goes back to the head of the queue for another connection.
+    fileprivate func connectionFailedCheck(requeuing statement: PendingStatement) {
+        enum Outcome {
+            case rejected
+            case openConnection
+            case hand(PostgresConnection, needsCheck: Bool, Request)
+            case wait
+        }
+        let outcome = state.withLock { state -> Outcome in
+            state.running[statement.id] = nil
+            state.open -= 1
+            state.failureEpoch += 1
+            guard !state.closed else { return .rejected }
+            if let idle = state.idle.popLast() {
+                state.running[statement.id] = idle.connection
+                return .hand(idle.connection, needsCheck: idle.checkedEpoch < state.failureEpoch, .statement(statement))
+            }
+            state.queue.prepend(.statement(statement))
+            guard state.open < configuration.size else { return .wait }
+            state.open += 1
+            return .openConnection
+        }
+        switch outcome {
+        case .rejected: statement.continuation.resume(throwing: PostgresError(.poolClosed, "The connection pool is closed."))
+        case .openConnection: openConnection()
+        case .hand(let connection, let needsCheck, let request): hand(connection, to: request, needsCheck: needsCheck)
+        case .wait: break
+        }
+    }
+
+    /// A leased connection was found broken and closed.
+    private func dropped() {
+        let replace = state.withLock { state -> Bool in
+            state.open -= 1
+            state.failureEpoch += 1
+            guard !state.closed, !state.queue.isEmpty else { return false }
+            state.open += 1
+            return true
+        }
+        if replace { openConnection() }
+    }
+
+    private func openConnection() {
+        Task {
+            do {
+                let connection = try await PostgresConnection.connect(configuration.conninfo, sessionSettings: sessionSettings)
+                becameFree(connection)
+            } catch {
+                // With no connection left, every waiting request gets the reason; otherwise the
+                // first does, and the rest wait for a connection to come back.
+                let failed = state.withLock { state -> [Request] in
+                    state.open -= 1
+                    state.failureEpoch += 1
+                    if state.open == 0 { return state.queue.removeAll() }
+                    return state.queue.popFirst().map { [$0] } ?? []
+                }
+                for request in failed { request.fail(with: error) }
+            }
+        }
+    }
+
+    private func cancel(_ id: UInt64) {
+        let (waiting, running) = state.withLock { state -> (Request?, PostgresConnection?) in
+            if let request = state.queue.remove(where: { $0.id == id }) { return (request, nil) }
+            return (nil, state.running[id])
+        }
+        waiting?.fail(with: CancellationError())
+        running?.cancelToken.cancelRunningStatement()
+    }
+
+    /// Sleeps until the oldest request's deadline (requests queue in deadline order), fails every
+    /// request past it, and stops when none is left. One task for all requests, not a timer each:
+    /// under load most requests wait briefly, and a timer each was a large share of the pool's cost.
     private func expireWaiters() async {
-        while let first = waiters.first {
-            try? await Task.sleep(until: first.deadline, clock: .continuous)
+        while let first = state.withLock({ state -> ContinuousClock.Instant? in
+            guard let deadline = state.queue.first?.deadline else {
+                state.expiryTask = nil
+                return nil
+            }
+            return deadline
+        }) {
+            try? await Task.sleep(until: first, clock: .continuous)
+            if Task.isCancelled { return }
             let now = ContinuousClock.now
-            while let waiter = waiters.first, waiter.deadline <= now {
-                waiters.removeFirst().continuation.resume(
-                    throwing: PostgresError(
+            let expired = state.withLock { state -> [Request] in
+                var expired: [Request] = []
+                while let first = state.queue.first, first.deadline <= now { expired.append(state.queue.popFirst()!) }
+                return expired
+            }
+            for request in expired {
+                request.fail(
+                    with: PostgresError(
                         .poolTimeout,
                         "No database connection became free within \(configuration.acquireTimeout); the server is overloaded."))
             }
         }
-        expiryTask = nil
     }
+}
 
-    private func cancelWaiter(_ id: UInt64) {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        waiters.remove(at: index).continuation.resume(throwing: CancellationError())
-    }
+/// The pool's bookkeeping, changed only under its lock.
+private struct PoolState: ~Copyable {
+    var idle: [IdleConnection] = []
+    var open = 0
+    var queue = FIFOQueue<Request>()
+    /// Statements running now, by request, so that cancelling one can reach its connection.
+    var running: [UInt64: PostgresConnection] = [:]
+    var closed = false
+    /// Raised on every connection failure: idle connections older than it are checked before use.
+    var failureEpoch = 0
+    var expiryTask: Task<Void, Never>?
+}
 
-    /// After a broken connection is dropped, opens a new one for the first waiter, if any.
-    private func replaceForWaiter() async {
-        guard !waiters.isEmpty, open < configuration.size, !closed else { return }
-        open += 1
-        do {
-            let connection = try await PostgresConnection.connect(configuration.conninfo, sessionSettings: sessionSettings)
-            if waiters.isEmpty {
-                idleEpoch[ObjectIdentifier(connection)] = failureEpoch
-                idle.append(connection)
-            } else {
-                waiters.removeFirst().continuation.resume(returning: connection)
-            }
-        } catch {
-            open -= 1
+private struct IdleConnection: Sendable {
+    let connection: PostgresConnection
+    /// The failure epoch when it was last known to work.
+    let checkedEpoch: Int
+}
+
+private struct Lease: Sendable {
+    let connection: PostgresConnection
+    let needsCheck: Bool
+}
+
+/// A statement waiting for, or running on, a connection.
+struct PendingStatement: Sendable {
+    let id: UInt64
+    let sql: String
+    let parameters: [any PostgresEncodable]
+    let deadline: ContinuousClock.Instant
+    let continuation: CheckedContinuation<PostgresRows, any Error>
+}
+
+private enum Request: Sendable {
+    case lease(id: UInt64, deadline: ContinuousClock.Instant, continuation: CheckedContinuation<Lease, any Error>)
+    case statement(PendingStatement)
+
+    var id: UInt64 {
+        switch self {
+        case .lease(let id, _, _): id
+        case .statement(let statement): statement.id
         }
     }
 
-    private func isAlive(_ connection: PostgresConnection) async -> Bool {
-        guard (try? await connection.execute(simple: "")) != nil else { return false }
-        return connection.leaseState != .broken
+    var deadline: ContinuousClock.Instant {
+        switch self {
+        case .lease(_, let deadline, _): deadline
+        case .statement(let statement): statement.deadline
+        }
+    }
+
+    func fail(with error: any Error) {
+        switch self {
+        case .lease(_, _, let continuation): continuation.resume(throwing: error)
+        case .statement(let statement): statement.continuation.resume(throwing: error)
+        }
+    }
+}
+
+extension PostgresConnection {
+    /// Runs `statement`, then whatever statements the pool hands over next, on this connection's
+    /// thread without returning to the pool's callers in between.
+    fileprivate nonisolated func serve(_ statement: PendingStatement, checkingFirst: Bool, for pool: PostgresPool) {
+        runOnOwnThread { connection in
+            if checkingFirst, !connection.passesCheck() {
+                connection.close()
+                pool.connectionFailedCheck(requeuing: statement)
+                return
+            }
+            var current = statement
+            while true {
+                let result = Result { try connection.perform(current.sql, current.parameters) }
+                // A statement run alone must not leave a transaction open for the next one.
+                if connection.leaseState == .inTransaction { connection.rollBack() }
+                // The pool learns of a broken connection before the caller can retry elsewhere.
+                let step = pool.statementFinished(current.id, on: connection)
+                current.continuation.resume(with: result)
+                switch step {
+                case .run(let next): current = next
+                case .stop: return
+                case .close:
+                    connection.close()
+                    return
+                }
+            }
+        }
     }
 }

@@ -14,4 +14,13 @@ final class QueueExecutor: SerialExecutor {
         let executor = asUnownedSerialExecutor()
         queue.async { job.runSynchronously(on: executor) }
     }
+
+    /// Runs `body` on the queue outside any task; it may claim the actor's isolation there.
+    func run(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
+    }
+
+    func checkIsolated() {
+        dispatchPrecondition(condition: .onQueue(queue))
+    }
 }

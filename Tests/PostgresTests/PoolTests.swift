@@ -25,6 +25,40 @@ import TestSupport
         try await pool.withConnection { _ in }
     }
 
+    @Test func queuedStatementsTimeOutOrCanBeCancelled() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .milliseconds(300)))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        let holder = Task {
+            try await pool.withConnection { connection in
+                _ = try await connection.query("SELECT pg_sleep(1)")
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let timedOut = await #expect(throws: PostgresError.self) { _ = try await db.query("SELECT 1") }
+        #expect(timedOut?.kind == .poolTimeout)
+
+        let queued = Task { try await db.query("SELECT 1") }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect((await pool.statistics).waiting == 1)
+        queued.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await queued.value }
+        #expect((await pool.statistics).waiting == 0)
+        try await holder.value
+        #expect(try await db.query("SELECT 2::int4")[0].decode(Int32.self, at: 0) == 2)
+    }
+
+    @Test func aStatementCannotLeaveATransactionOpen() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1))
+        defer { Task { await pool.close() } }
+        _ = try await PostgresDatabase(pool: pool).query("BEGIN")
+        #expect(try await pool.withConnection { await $0.isInTransaction } == false)
+    }
+
     @Test func manyConcurrentQueriesShareABoundedPool() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
