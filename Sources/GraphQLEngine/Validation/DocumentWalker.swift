@@ -3,11 +3,18 @@
 struct DocumentWalker {
     var context: ValidationContext
     var rules: [any ValidationRule]
+    /// For each `VisitedNode.Kind`, the indices of the rules that act on it, in the rules' order.
+    private let rulesByKind: [[Int]]
     private var outputTypes: [TypeReference?] = []
 
     init(context: ValidationContext, rules: [any ValidationRule]) {
         self.context = context
         self.rules = rules
+        var rulesByKind = [[Int]](repeating: [], count: VisitedNode.Kind.allCases.count)
+        for (index, rule) in rules.enumerated() {
+            for kind in type(of: rule).visitedKinds { rulesByKind[kind.rawValue].append(index) }
+        }
+        self.rulesByKind = rulesByKind
     }
 
     mutating func walkDocument() {
@@ -144,10 +151,10 @@ struct DocumentWalker {
     }
 
     private mutating func enter(_ node: VisitedNode) {
-        for index in rules.indices { rules[index].enter(node, &context) }
+        for index in rulesByKind[node.kind.rawValue] { rules[index].enter(node, &context) }
     }
 
     private mutating func leave(_ node: VisitedNode) {
-        for index in rules.indices { rules[index].leave(node, &context) }
+        for index in rulesByKind[node.kind.rawValue] { rules[index].leave(node, &context) }
     }
 }

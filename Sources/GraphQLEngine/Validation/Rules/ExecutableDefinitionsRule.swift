@@ -1,5 +1,7 @@
 /// 5.1.1 Executable Definitions: only operations and fragments may be executed.
 struct ExecutableDefinitionsRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.typeSystemDefinition]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .typeSystemDefinition(let definition) = node else { return }
         let name: String

@@ -1,5 +1,7 @@
 /// 5.3.1 Field Selections: the field exists on the parent type, with graphql-js's suggestions.
 struct FieldsOnCorrectTypeRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.field]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .field(let field) = node, let parentName = context.parentType, context.fieldDefinition == nil else { return }
         let name = field.name.value

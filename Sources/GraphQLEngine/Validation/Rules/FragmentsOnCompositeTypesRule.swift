@@ -1,5 +1,7 @@
 /// 5.5.1.3 Fragments On Composite Types.
 struct FragmentsOnCompositeTypesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.inlineFragment, .fragmentDefinition]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         switch node {
         case .inlineFragment(let fragment):

@@ -1,5 +1,7 @@
 /// 5.4.1 Argument Names: each argument is defined by the field or directive.
 struct KnownArgumentNamesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.argument]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .argument(let argument) = node, case .some(nil) = context.argumentDefinitions.last else { return }
         let name = argument.name.value

@@ -1,5 +1,11 @@
 /// 5.7.1 / 5.7.2 Directives Are Defined and In Valid Locations.
 struct KnownDirectivesRule: ValidationRule {
+    /// Every node that can carry directives or ends the search for one; the others are transparent.
+    static let visitedKinds: [VisitedNode.Kind] = [
+        .operation, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition, .variableDefinition, .argument,
+        .value, .objectField, .directive,
+    ]
+
     /// For each node on the path from the document: where a directive on it would sit (nil for
     /// nodes that cannot carry directives, `.some(nil)` for values, which end the search).
     private var ancestors: [Ancestor] = []

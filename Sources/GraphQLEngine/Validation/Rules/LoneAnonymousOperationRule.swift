@@ -1,5 +1,7 @@
 /// 5.2.2.1 Lone Anonymous Operation.
 struct LoneAnonymousOperationRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.operation]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .operation(let operation) = node, operation.name == nil else { return }
         var count = 0

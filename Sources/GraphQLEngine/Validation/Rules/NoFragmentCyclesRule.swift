@@ -1,5 +1,7 @@
 /// 5.5.2.2 Fragment Spreads Must Not Form Cycles (graphql-js's depth-first walk and messages).
 struct NoFragmentCyclesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.fragmentDefinition]
+
     private var visited: Set<String> = []
     private var spreadPath: [FragmentSpreadNode] = []
     private var pathIndex: [String: Int] = [:]

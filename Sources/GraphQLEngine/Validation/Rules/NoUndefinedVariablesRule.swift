@@ -1,5 +1,7 @@
 /// 5.8.3 All Variable Uses Defined.
 struct NoUndefinedVariablesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.operation]
+
     mutating func leave(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .operation(let operation) = node else { return }
         let defined = Set(operation.variableDefinitions.map(\.variable.name.value))

@@ -1,5 +1,7 @@
 /// 5.5.1.4 Fragments Must Be Used (from some operation, directly or through other fragments).
 struct NoUnusedFragmentsRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.document]
+
     mutating func leave(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .document(let document) = node else { return }
         var used: Set<String> = []

@@ -1,5 +1,7 @@
 /// 5.8.4 All Variables Used.
 struct NoUnusedVariablesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.operation]
+
     mutating func leave(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .operation(let operation) = node else { return }
         let used = Set(context.recursiveVariableUsages(of: operation).map(\.node.name.value))

@@ -4,6 +4,8 @@
 /// are compared once per pair of field nodes (memoised), so repeated fields or fragments cost
 /// linear work per distinct pair instead of blowing up.
 struct OverlappingFieldsCanBeMergedRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.selectionSet]
+
     private typealias Entry = (parentType: String?, field: FieldNode, definition: FieldDefinition?)
     private struct Conflict {
         var responseKey: String

@@ -1,5 +1,7 @@
 /// 5.5.2.3 Fragment Spread Is Possible: the fragment's type and the parent type can overlap.
 struct PossibleFragmentSpreadsRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.inlineFragment, .fragmentSpread]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard let parent = context.parentType else { return }
         switch node {

@@ -1,5 +1,7 @@
 /// 5.4.2.1 Required Arguments.
 struct ProvidedRequiredArgumentsRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.field, .directive]
+
     mutating func leave(_ node: VisitedNode, _ context: inout ValidationContext) {
         switch node {
         case .field(let field):

@@ -1,5 +1,7 @@
 /// 5.3.3 Leaf Field Selections.
 struct ScalarLeafsRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.field]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .field(let field) = node, let type = context.fieldDefinition?.type,
             let named = context.schema.type(named: type.namedType)

@@ -1,5 +1,7 @@
 /// 5.2.3.1 Single Root Field: a subscription selects one root field, not an introspection one.
 struct SingleFieldSubscriptionsRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.operation]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .operation(let operation) = node, operation.operation == .subscription,
             let rootName = context.schema.subscriptionTypeName

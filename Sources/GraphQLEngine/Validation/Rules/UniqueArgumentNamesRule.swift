@@ -1,5 +1,7 @@
 /// 5.4.2 Argument Uniqueness.
 struct UniqueArgumentNamesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.field, .directive]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         let arguments: [ArgumentNode]
         switch node {

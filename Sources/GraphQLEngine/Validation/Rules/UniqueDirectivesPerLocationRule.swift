@@ -1,5 +1,7 @@
 /// 5.7.3 Directives Are Unique Per Location (unless repeatable).
 struct UniqueDirectivesPerLocationRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.operation, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition, .variableDefinition]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         let directives: [DirectiveNode]
         switch node {

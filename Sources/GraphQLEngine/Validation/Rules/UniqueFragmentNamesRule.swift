@@ -1,5 +1,7 @@
 /// 5.5.1.1 Fragment Name Uniqueness.
 struct UniqueFragmentNamesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.fragmentDefinition]
+
     private var known: [String: NameNode] = [:]
 
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {

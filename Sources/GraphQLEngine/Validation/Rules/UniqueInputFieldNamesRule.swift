@@ -1,5 +1,7 @@
 /// 5.6.3 Input Object Field Uniqueness.
 struct UniqueInputFieldNamesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.value]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .value(.object(let fields, _)) = node else { return }
         var seen: [String: NameNode] = [:]

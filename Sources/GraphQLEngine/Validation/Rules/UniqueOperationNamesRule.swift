@@ -1,5 +1,7 @@
 /// 5.2.1.1 Operation Name Uniqueness.
 struct UniqueOperationNamesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.operation]
+
     private var known: [String: NameNode] = [:]
 
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {

@@ -1,5 +1,7 @@
 /// 5.8.1 Variable Uniqueness.
 struct UniqueVariableNamesRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.operation]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .operation(let operation) = node else { return }
         var groups: [(String, [VariableDefinitionNode])] = []

@@ -1,5 +1,7 @@
 /// 5.6.1 Values of Correct Type, including `@oneOf` input objects.
 struct ValuesOfCorrectTypeRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.value, .objectField]
+
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         switch node {
         case .value(let value):

@@ -1,5 +1,7 @@
 /// 5.8.5 All Variable Usages Are Allowed.
 struct VariablesInAllowedPositionRule: ValidationRule {
+    static let visitedKinds: [VisitedNode.Kind] = [.operation]
+
     mutating func leave(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .operation(let operation) = node else { return }
         var definitions: [String: VariableDefinitionNode] = [:]
