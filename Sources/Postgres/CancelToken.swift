@@ -7,6 +7,9 @@ final class CancelToken: Sendable {
     /// The `PGcancel` object's address: an integer, so the token stays Sendable without unsafe
     /// annotations; only `PQcancel` and `PQfreeCancel` ever see it as a pointer.
     private let address: Mutex<UInt?>
+    /// The last pooled statement whose cancellation was asked for: a request can arrive before the
+    /// statement reaches the server, where `PQcancel` finds nothing to cancel.
+    private let cancelledStatement = Atomic<UInt64>(0)
 
     init(connection: OpaquePointer) {
         address = Mutex(PQgetCancel(connection).map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) })
@@ -18,6 +21,16 @@ final class CancelToken: Sendable {
             var buffer = [CChar](repeating: 0, count: 256)
             _ = PQcancel(pointer, &buffer, Int32(buffer.count))
         }
+    }
+
+    /// Cancels the pool's statement `id` on this connection, whether it runs already or is about to.
+    func cancel(statement id: UInt64) {
+        cancelledStatement.store(id, ordering: .releasing)
+        cancelRunningStatement()
+    }
+
+    func wasCancelled(statement id: UInt64) -> Bool {
+        cancelledStatement.load(ordering: .acquiring) == id
     }
 
     func invalidate() {

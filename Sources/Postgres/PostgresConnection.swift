@@ -156,10 +156,13 @@ public actor PostgresConnection {
     }
 
     func perform(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> PostgresRows {
+        try perform(sql, encoded: parameters.map(\.postgresParameter))
+    }
+
+    func perform(_ sql: String, encoded: [PostgresParameter]) throws -> PostgresRows {
         defer { recordState() }
         let handle = try liveHandle()
-        let name = try preparedStatementName(for: sql, parameterCount: parameters.count, handle: handle)
-        let encoded = parameters.map(\.postgresParameter)
+        let name = try preparedStatementName(for: sql, parameterCount: encoded.count, handle: handle)
         let result = try ParameterBuffers.with(encoded) { values, lengths, formats in
             guard let result = PQexecPrepared(handle, name, Int32(encoded.count), values, lengths, formats, 0) else {
                 throw connectionError()
@@ -172,7 +175,7 @@ public actor PostgresConnection {
             // The statement's plan went stale (e.g. after a migration): prepare again, once.
             preparedStatements[sql] = nil
             _ = PQexec(handle, "DEALLOCATE \(name)").map(PQclear)
-            let retryName = try preparedStatementName(for: sql, parameterCount: parameters.count, handle: handle)
+            let retryName = try preparedStatementName(for: sql, parameterCount: encoded.count, handle: handle)
             let retry = try ParameterBuffers.with(encoded) { values, lengths, formats in
                 guard let result = PQexecPrepared(handle, retryName, Int32(encoded.count), values, lengths, formats, 0) else {
                     throw connectionError()
@@ -180,6 +183,54 @@ public actor PostgresConnection {
                 return PostgresResult(handle: result)
             }
             return PostgresRows(result: try check(retry))
+        }
+    }
+
+    /// Runs statements in one round trip (libpq's pipeline mode), each with its own sync point, so
+    /// each is its own implicit transaction and one's failure does not touch the others. Those
+    /// that could not be sent this way (not yet prepared and failing to prepare, a stale plan, a
+    /// pipeline that broke off) run alone afterwards, which also gives them their own errors.
+    func performInOneRoundTrip(_ statements: [PendingStatement]) -> [Result<PostgresRows, any Error>] {
+        var results = [Result<PostgresRows, any Error>?](repeating: nil, count: statements.count)
+        if let handle = try? liveHandle() {
+            // Preparing is synchronous, so it happens before the pipeline starts.
+            let names = statements.map {
+                try? preparedStatementName(for: $0.sql, parameterCount: $0.parameters.count, handle: handle)
+            }
+            if PQenterPipelineMode(handle) == 1 {
+                var sent: [Int] = []
+                for (index, statement) in statements.enumerated() {
+                    guard let name = names[index] else { continue }
+                    let queued = ParameterBuffers.with(statement.parameters) { values, lengths, formats in
+                        PQsendQueryPrepared(handle, name, Int32(statement.parameters.count), values, lengths, formats, 0)
+                    }
+                    guard queued == 1, PQpipelineSync(handle) == 1 else { break }
+                    sent.append(index)
+                }
+                for index in sent {
+                    var last: PostgresResult?
+                    while let result = PQgetResult(handle) { last = PostgresResult(handle: result) }
+                    guard let sync = PQgetResult(handle) else { break }
+                    let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+                    PQclear(sync)
+                    guard synced, let last else { break }
+                    do {
+                        results[index] = .success(PostgresRows(result: try check(last)))
+                    } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
+                        continue
+                    } catch {
+                        results[index] = .failure(error)
+                    }
+                }
+                if PQexitPipelineMode(handle) != 1 {
+                    // Results left unread: the connection cannot be trusted with another statement.
+                    close()
+                }
+            }
+        }
+        recordState()
+        return statements.indices.map { index in
+            results[index] ?? Result { try perform(statements[index].sql, encoded: statements[index].parameters) }
         }
     }
 

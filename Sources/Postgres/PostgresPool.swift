@@ -7,7 +7,11 @@ import Synchronization
 /// therefore costs no thread wake-up beyond resuming its caller, which is what lets the pool keep
 /// pace with pgbench. Transactions and COPY lease a connection for their duration
 /// (`withConnection`); leases and statements wait in one queue, in order, for at most the acquire
-/// timeout, then fail with `poolTimeout`.
+/// timeout (opening a connection, when one is needed, counts), then fail with `poolTimeout`.
+///
+/// When more statements wait than there are connections, a connection that comes free sends up to
+/// `maximumBatch` of the plain data statements at the head of the queue in one round trip
+/// (libpq's pipeline mode), each still its own implicit transaction with its own result.
 ///
 /// Broken connections are dropped and replaced; after any connection failure, idle connections are
 /// checked before they are used again, so the pool recovers by itself when the server restarts.
@@ -38,6 +42,8 @@ public final class PostgresPool: Sendable {
         public var open: Int
         public var inUse: Int
         public var waiting: Int
+        /// Statements so far that went to the server in one round trip with others.
+        public var sharedRoundTripStatements: Int
     }
 
     public let configuration: Configuration
@@ -62,7 +68,8 @@ public final class PostgresPool: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let statement = PendingStatement(
-                    id: id, sql: sql, parameters: parameters, deadline: deadline(), continuation: continuation)
+                    id: id, sql: sql, parameters: parameters.map(\.postgresParameter), deadline: deadline(),
+                    continuation: continuation)
                 submit(.statement(statement), id: id)
             }
         } onCancel: {
@@ -90,7 +97,7 @@ public final class PostgresPool: Sendable {
             state.withLock { state in
                 Statistics(
                     size: configuration.size, open: state.open, inUse: state.open - state.idle.count,
-                    waiting: state.queue.count)
+                    waiting: state.queue.count, sharedRoundTripStatements: state.sharedRoundTripStatements)
             }
         }
     }
@@ -162,7 +169,9 @@ public final class PostgresPool: Sendable {
             // request queued or has already set the flag read here.
             if Task.isCancelled { return .rejected(CancellationError()) }
             if let idle = state.idle.popLast() {
-                if case .statement = request { state.running[id] = idle.connection }
+                if case .statement(let statement) = request {
+                    state.running[id] = RunningStatement(connection: idle.connection, statement: statement, sharesRoundTrip: false)
+                }
                 return .serve(idle.connection, needsCheck: idle.checkedEpoch < state.failureEpoch)
             }
             state.queue.append(request)
@@ -207,7 +216,9 @@ public final class PostgresPool: Sendable {
                 return .idle
             }
             let request = state.queue.popFirst()!
-            if case .statement(let statement) = request { state.running[statement.id] = connection }
+            if case .statement(let statement) = request {
+                state.running[statement.id] = RunningStatement(connection: connection, statement: statement, sharesRoundTrip: false)
+            }
             return .hand(request)
         }
         switch outcome {
@@ -217,20 +228,29 @@ public final class PostgresPool: Sendable {
         }
     }
 
-    /// What a connection does after a statement.
+    /// The most statements a connection sends in one round trip.
+    static let maximumBatch = 8
+
+    /// What a connection does after its statements.
     fileprivate enum NextStep {
-        case run(PendingStatement)
+        /// One statement, or several that share a round trip.
+        case run([PendingStatement])
         /// Leased, or idle: nothing more on this thread.
         case stop
         /// Broken, or the pool closed: the pool no longer counts it.
         case close
     }
 
-    /// Called on the connection's thread after each statement.
-    fileprivate func statementFinished(_ id: UInt64, on connection: PostgresConnection) -> NextStep {
+    /// Called on the connection's thread after each statement or batch. Says what to run next, and
+    /// which of the finished statements still wait for their result: a statement cancelled while it
+    /// shared a round trip was answered already.
+    fileprivate func statementsFinished(
+        _ ids: [UInt64], on connection: PostgresConnection
+    ) -> (next: NextStep, awaited: [Bool]) {
         let isBroken = connection.leaseState == .broken
+        var awaited = [Bool](repeating: true, count: ids.count)
         let (step, lease, openReplacement) = state.withLock { state -> (NextStep, Request?, Bool) in
-            state.running[id] = nil
+            for (index, id) in ids.enumerated() where state.running.removeValue(forKey: id) == nil { awaited[index] = false }
             if isBroken || state.closed {
                 state.open -= 1
                 if isBroken { state.failureEpoch += 1 }
@@ -244,15 +264,29 @@ public final class PostgresPool: Sendable {
             }
             switch state.queue.popFirst()! {
             case .statement(let statement):
-                state.running[statement.id] = connection
-                return (.run(statement), nil, false)
+                var batch = [statement]
+                // While more statements wait than there are connections to take them, the next ones
+                // ride along in the same round trip instead of waiting for a turn each.
+                while statement.mayShareRoundTrip, batch.count < Self.maximumBatch,
+                    state.queue.count >= configuration.size, case .statement(let next)? = state.queue.first,
+                    next.mayShareRoundTrip
+                {
+                    batch.append(next)
+                    _ = state.queue.popFirst()
+                }
+                if batch.count > 1 { state.sharedRoundTripStatements += batch.count }
+                for member in batch {
+                    state.running[member.id] = RunningStatement(
+                        connection: connection, statement: member, sharesRoundTrip: batch.count > 1)
+                }
+                return (.run(batch), nil, false)
             case let lease:
                 return (.stop, lease, false)
             }
         }
         if let lease { hand(connection, to: lease, needsCheck: false) }
         if openReplacement { openConnection() }
-        return step
+        return (step, awaited)
     }
 
     /// Called on the connection's thread when it failed its check before running `statement`:
@@ -270,7 +304,7 @@ public final class PostgresPool: Sendable {
             state.failureEpoch += 1
             guard !state.closed else { return .rejected }
             if let idle = state.idle.popLast() {
-                state.running[statement.id] = idle.connection
+                state.running[statement.id] = RunningStatement(connection: idle.connection, statement: statement, sharesRoundTrip: false)
                 return .hand(idle.connection, needsCheck: idle.checkedEpoch < state.failureEpoch, .statement(statement))
             }
             state.queue.prepend(.statement(statement))
@@ -318,12 +352,21 @@ public final class PostgresPool: Sendable {
     }
 
     private func cancel(_ id: UInt64) {
-        let (waiting, running) = state.withLock { state -> (Request?, PostgresConnection?) in
+        let (waiting, running) = state.withLock { state -> (Request?, RunningStatement?) in
             if let request = state.queue.remove(where: { $0.id == id }) { return (request, nil) }
-            return (nil, state.running[id])
+            guard let running = state.running[id] else { return (nil, nil) }
+            // A statement sharing a round trip cannot be cancelled on the server without hitting
+            // whichever of the batch is running; its caller is answered now, and its result dropped.
+            if running.sharesRoundTrip { state.running[id] = nil }
+            return (nil, running)
         }
         waiting?.fail(with: CancellationError())
-        running?.cancelToken.cancelRunningStatement()
+        guard let running else { return }
+        if running.sharesRoundTrip {
+            running.statement.continuation.resume(throwing: CancellationError())
+        } else {
+            running.connection.cancelToken.cancel(statement: running.statement.id)
+        }
     }
 
     /// Sleeps until the oldest request's deadline (requests queue in deadline order), fails every
@@ -361,11 +404,18 @@ private struct PoolState: ~Copyable {
     var open = 0
     var queue = FIFOQueue<Request>()
     /// Statements running now, by request, so that cancelling one can reach its connection.
-    var running: [UInt64: PostgresConnection] = [:]
+    var running: [UInt64: RunningStatement] = [:]
+    var sharedRoundTripStatements = 0
     var closed = false
     /// Raised on every connection failure: idle connections older than it are checked before use.
     var failureEpoch = 0
     var expiryTask: Task<Void, Never>?
+}
+
+private struct RunningStatement: Sendable {
+    let connection: PostgresConnection
+    let statement: PendingStatement
+    let sharesRoundTrip: Bool
 }
 
 private struct IdleConnection: Sendable {
@@ -383,9 +433,44 @@ private struct Lease: Sendable {
 struct PendingStatement: Sendable {
     let id: UInt64
     let sql: String
-    let parameters: [any PostgresEncodable]
+    let parameters: [PostgresParameter]
     let deadline: ContinuousClock.Instant
     let continuation: CheckedContinuation<PostgresRows, any Error>
+    /// Whether it may be sent in one round trip with others (see `mayShareRoundTrip(_:_:)`).
+    let mayShareRoundTrip: Bool
+
+    init(
+        id: UInt64, sql: String, parameters: [PostgresParameter], deadline: ContinuousClock.Instant,
+        continuation: CheckedContinuation<PostgresRows, any Error>
+    ) {
+        self.id = id
+        self.sql = sql
+        self.parameters = parameters
+        self.deadline = deadline
+        self.continuation = continuation
+        mayShareRoundTrip = Self.mayShareRoundTrip(sql, parameters)
+    }
+
+    /// Plain data statements with small parameters. A statement that changes the session or opens
+    /// a transaction (`BEGIN`, `SET`, …) would carry over into the statements sent after it, and
+    /// large parameters could fill the socket while the server is still writing earlier results.
+    static func mayShareRoundTrip(_ sql: String, _ parameters: [PostgresParameter]) -> Bool {
+        let keyword = sql.utf8.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
+            .prefix(while: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
+        guard let keyword = String(keyword)?.uppercased(),
+            ["SELECT", "WITH", "INSERT", "UPDATE", "DELETE", "VALUES", "TABLE"].contains(keyword)
+        else { return false }
+        var bytes = 0
+        for parameter in parameters {
+            switch parameter {
+            case .null: break
+            case .text(let text): bytes += text.utf8.count
+            case .binary(let data): bytes += data.count
+            }
+            if bytes > 16_384 { return false }
+        }
+        return true
+    }
 }
 
 private enum Request: Sendable {
@@ -424,16 +509,25 @@ extension PostgresConnection {
                 pool.connectionFailedCheck(requeuing: statement)
                 return
             }
-            var current = statement
+            var batch = [statement]
             while true {
-                let result = Result { try connection.perform(current.sql, current.parameters) }
+                let results: [Result<PostgresRows, any Error>]
+                if batch.count > 1 {
+                    results = connection.performInOneRoundTrip(batch)
+                } else if connection.cancelToken.wasCancelled(statement: batch[0].id) {
+                    results = [.failure(CancellationError())]
+                } else {
+                    results = [Result { try connection.perform(batch[0].sql, encoded: batch[0].parameters) }]
+                }
                 // A statement run alone must not leave a transaction open for the next one.
                 if connection.leaseState == .inTransaction { connection.rollBack() }
                 // The pool learns of a broken connection before the caller can retry elsewhere.
-                let step = pool.statementFinished(current.id, on: connection)
-                current.continuation.resume(with: result)
+                let (step, awaited) = pool.statementsFinished(batch.map(\.id), on: connection)
+                for (index, member) in batch.enumerated() where awaited[index] {
+                    member.continuation.resume(with: results[index])
+                }
                 switch step {
-                case .run(let next): current = next
+                case .run(let next): batch = next
                 case .stop: return
                 case .close:
                     connection.close()

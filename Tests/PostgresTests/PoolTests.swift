@@ -9,6 +9,7 @@ import TestSupport
         defer { Task { await database.drop() } }
         let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .milliseconds(200)))
         defer { Task { await pool.close() } }
+        try await open(pool)
         let holder = Task {
             try await pool.withConnection { connection in
                 _ = try await connection.query("SELECT pg_sleep(1)")
@@ -31,6 +32,7 @@ import TestSupport
         let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .milliseconds(300)))
         defer { Task { await pool.close() } }
         let db = PostgresDatabase(pool: pool)
+        try await open(pool)
         let holder = Task {
             try await pool.withConnection { connection in
                 _ = try await connection.query("SELECT pg_sleep(1)")
@@ -48,6 +50,64 @@ import TestSupport
         #expect((await pool.statistics).waiting == 0)
         try await holder.value
         #expect(try await db.query("SELECT 2::int4")[0].decode(Int32.self, at: 0) == 2)
+    }
+
+    @Test func statementsSharingARoundTripKeepTheirOwnResultsAndErrors() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 2))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        // Many more statements than connections, so queued ones share round trips; every seventh
+        // divides by zero.
+        let outcomes = await withTaskGroup(of: (Int64, Result<Int64, any Error>).self) { group in
+            for value in Int64(1)...400 {
+                group.addTask {
+                    do {
+                        let rows = try await db.query("SELECT 700 / ($1::int8 % 7)", [value])
+                        return (value, .success(try rows[0].decode(Int64.self, at: 0)))
+                    } catch {
+                        return (value, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.count == 400)
+        for (value, outcome) in outcomes {
+            switch outcome {
+            case .success(let quotient): #expect(value % 7 != 0 && quotient == 700 / (value % 7))
+            case .failure(let error): #expect(value % 7 == 0 && (error as? PostgresError)?.sqlState == "22012")
+            }
+        }
+        #expect((await pool.statistics).sharedRoundTripStatements > 0)
+        #expect(try await pool.withConnection { await $0.isInTransaction } == false)
+    }
+
+    @Test func aStatementSharingARoundTripIsAnsweredAtOnceWhenCancelled() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        try await open(pool)
+        let first = Task { try await db.query("SELECT pg_sleep(0.3)") }
+        try await Task.sleep(for: .milliseconds(50))
+        // Queued behind it; when it ends, the three go out in one round trip.
+        let slow = Task { try await db.query("SELECT 1::int4 FROM pg_sleep(1)")[0].decode(Int32.self, at: 0) }
+        try await Task.sleep(for: .milliseconds(20))
+        let cancelled = Task { try await db.query("SELECT 2::int4")[0].decode(Int32.self, at: 0) }
+        try await Task.sleep(for: .milliseconds(20))
+        let last = Task { try await db.query("SELECT 3::int4")[0].decode(Int32.self, at: 0) }
+        _ = try await first.value
+        try await Task.sleep(for: .milliseconds(100))
+        #expect((await pool.statistics).sharedRoundTripStatements == 3)
+        let start = ContinuousClock.now
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await cancelled.value }
+        #expect(ContinuousClock.now - start < .milliseconds(500))
+        #expect(try await slow.value == 1)
+        #expect(try await last.value == 3)
     }
 
     @Test func aStatementCannotLeaveATransactionOpen() async throws {
@@ -112,5 +172,15 @@ import TestSupport
         }
         #expect(statistics.snapshot.statementCount == 3)
         #expect(statistics.snapshot.totalDuration > .zero)
+    }
+
+    /// Opens the pool's connection before a test times anything: waiting includes opening one, and
+    /// on a loaded machine that alone can exceed a short acquire timeout. The connection opened for
+    /// a request that timed out stays in the pool, so a retry finds it.
+    private func open(_ pool: PostgresPool) async throws {
+        for _ in 0..<50 {
+            if (try? await pool.withConnection({ _ in })) != nil { return }
+        }
+        try await pool.withConnection { _ in }
     }
 }

@@ -30,14 +30,20 @@ import TestSupport
         _ = try await db.query("CREATE TABLE counter (value int NOT NULL)")
         _ = try await db.query("INSERT INTO counter VALUES (0)")
         let attempts = AttemptCounter()
-        // Each transaction reads then writes the same row: concurrent ones conflict (40001).
+        let allHaveRead = Barrier(parties: 4)
+        // Each transaction reads then writes the same row. All four first attempts read before any
+        // writes, so at most one of them can commit; the others fail with 40001 and are retried.
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
+                    var isFirstAttempt = true
                     try await db.withSerializableTransaction(maximumAttempts: 50) { transaction in
                         await attempts.increment()
                         let value = try await transaction.query("SELECT value FROM counter")[0].decode(Int.self, at: 0)
-                        try await Task.sleep(for: .milliseconds(20))
+                        if isFirstAttempt {
+                            isFirstAttempt = false
+                            await allHaveRead.arriveAndWait()
+                        }
                         _ = try await transaction.query("UPDATE counter SET value = $1", [value + 1])
                     }
                 }
@@ -52,4 +58,23 @@ import TestSupport
 actor AttemptCounter {
     private(set) var count = 0
     func increment() { count += 1 }
+}
+
+/// Holds each arriving task until `parties` have arrived.
+actor Barrier {
+    private let parties: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(parties: Int) {
+        self.parties = parties
+    }
+
+    func arriveAndWait() async {
+        if waiting.count + 1 == parties {
+            for continuation in waiting { continuation.resume() }
+            waiting.removeAll()
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
 }
