@@ -70,7 +70,7 @@ public final class PostgresPool: Sendable {
                 let statement = PendingStatement(
                     id: id, sql: sql, parameters: parameters.map(\.postgresParameter), deadline: deadline(),
                     continuation: continuation)
-                submit(.statement(statement), id: id)
+                submit(.statement(statement))
             }
         } onCancel: {
             cancel(id)
@@ -125,7 +125,7 @@ public final class PostgresPool: Sendable {
             let id = lastRequestID.add(1, ordering: .relaxed).newValue
             let lease = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    submit(.lease(id: id, deadline: deadline(), continuation: continuation), id: id)
+                    submit(.lease(id: id, deadline: deadline(), continuation: continuation))
                 }
             } onCancel: {
                 cancel(id)
@@ -157,7 +157,7 @@ public final class PostgresPool: Sendable {
     private func deadline() -> ContinuousClock.Instant { .now + configuration.acquireTimeout }
 
     /// Hands the request a free connection, or queues it (opening a connection if there is room).
-    private func submit(_ request: Request, id: UInt64) {
+    private func submit(_ request: Request) {
         enum Outcome {
             case rejected(any Error)
             case serve(PostgresConnection, needsCheck: Bool)
@@ -170,7 +170,8 @@ public final class PostgresPool: Sendable {
             if Task.isCancelled { return .rejected(CancellationError()) }
             if let idle = state.idle.popLast() {
                 if case .statement(let statement) = request {
-                    state.running[id] = RunningStatement(connection: idle.connection, statement: statement, sharesRoundTrip: false)
+                    state.running[statement.id] = RunningStatement(
+                        connection: idle.connection, statement: statement, sharesRoundTrip: false)
                 }
                 return .serve(idle.connection, needsCheck: idle.checkedEpoch < state.failureEpoch)
             }
