@@ -35,7 +35,7 @@ enum AccountResolvers {
             resolvers.readFields(of: type)
         }
         resolvers.field("User", "sessions") { call in
-            guard let user = call.source as? UserRecord else { return .null }
+            guard let user = call.source(as: UserRecord.self) else { return .null }
             let context = try call.requestContext
             guard context.viewer?.userID == user.id else { throw DomainError.forbidden("Only the account's owner can see its sessions.") }
             let page = try Page(call.arguments)
@@ -77,7 +77,7 @@ enum AccountResolvers {
         resolvers.field("Profile", "accessibleRadiusKm", on: ProfileRecord.self) { $0.accessibleRadiusKm }
         resolvers.field("Profile", "shippingAddress", on: ProfileRecord.self) { profile in profile.shippingAddress.map { Payload($0) } }
         resolvers.field("User", "representedChain") { call in
-            guard let user = call.source as? UserRecord, let chainID = user.representedChainID else { return .null }
+            guard let user = call.source(as: UserRecord.self), let chainID = user.representedChainID else { return .null }
             return try call.requestContext.loaders.chains.load(chainID)
         }
         resolvers.readFields(of: "UserConnection")
@@ -102,7 +102,7 @@ enum AccountResolvers {
         }
         for (field, preference) in [("preferredStores", "preferred"), ("ignoredStores", "ignored")] {
             resolvers.field("Profile", field) { call in
-                guard let profile = call.source as? ProfileRecord else { return .null }
+                guard let profile = call.source(as: ProfileRecord.self) else { return .null }
                 let context = try call.requestContext
                 return .run { try await ProfilePreferences.stores(of: profile.userID, preference: preference, in: context.database) }
             }
@@ -116,7 +116,7 @@ enum AccountResolvers {
 
         resolvers.field("User", "id", on: UserRecord.self) { $0.globalID }
         resolvers.field("User", "email") { call in
-            guard let user = call.source as? UserRecord else { return .null }
+            guard let user = call.source(as: UserRecord.self) else { return .null }
             try requireSelfOrSupport(user, call)
             return .value(user.email)
         }
@@ -125,7 +125,7 @@ enum AccountResolvers {
         resolvers.field("User", "disabled", on: UserRecord.self) { $0.disabledAt != nil }
         resolvers.field("User", "createdAt", on: UserRecord.self) { $0.createdAt }
         resolvers.field("User", "profile") { call in
-            guard let user = call.source as? UserRecord else { return .null }
+            guard let user = call.source(as: UserRecord.self) else { return .null }
             try requireSelfOrSupport(user, call)
             return try call.requestContext.loaders.profiles.load(user.id)
         }
@@ -150,13 +150,13 @@ enum AccountResolvers {
         resolvers.field("Session", "expiresAt", on: SessionRecord.self) { $0.expiresAt }
         resolvers.field("Session", "userAgent", on: SessionRecord.self) { $0.userAgent }
         resolvers.field("Session", "current") { call in
-            guard let session = call.source as? SessionRecord else { return .null }
+            guard let session = call.source(as: SessionRecord.self) else { return .null }
             return .value(try call.requestContext.viewer?.sessionID == session.id)
         }
     }
 
     private static func profile(of call: FieldCall) throws -> Resolution {
-        guard let user = call.source as? UserRecord else { return .null }
+        guard let user = call.source(as: UserRecord.self) else { return .null }
         try requireSelfOrSupport(user, call)
         return try call.requestContext.loaders.profiles.load(user.id)
     }

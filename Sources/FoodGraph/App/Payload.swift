@@ -30,16 +30,6 @@ extension UserError: GraphQLFieldReadable {
 }
 
 extension Resolvers {
-    /// Binds a field that reads a property of the source value.
-    mutating func field<Source>(
-        _ typeName: String, _ fieldName: String, on _: Source.Type, _ read: @escaping @Sendable (Source) -> (any Sendable)?
-    ) {
-        field(typeName, fieldName) { call in
-            guard let source = call.source as? Source else { return .null }
-            return .value(read(source))
-        }
-    }
-
     /// Binds a mutation: its async body runs with the request context and the `input` argument.
     mutating func mutation(
         _ fieldName: String, _ body: @escaping @Sendable (RequestContext, GraphQLObject) async throws -> (any Sendable)?

@@ -45,7 +45,7 @@ enum CatalogResolvers {
         resolvers.field("Product", "brand", on: ProductRecord.self) { $0.brand }
         resolvers.field("Product", "barcode", on: ProductRecord.self) { $0.barcode }
         resolvers.field("Product", "category") { call in
-            guard let product = call.source as? ProductRecord else { return .null }
+            guard let product = call.source(as: ProductRecord.self) else { return .null }
             return try call.requestContext.loaders.categories.load(product.categoryID)
         }
         resolvers.field("Product", "nutritionPer100", on: ProductRecord.self) { $0.nutrition }
@@ -72,12 +72,12 @@ enum CatalogResolvers {
         resolvers.field("Category", "name", on: CategoryRecord.self) { $0.name }
         resolvers.field("Category", "path", on: CategoryRecord.self) { $0.path.split(separator: "/").map(String.init) }
         resolvers.field("Category", "children") { call in
-            guard let category = call.source as? CategoryRecord else { return .null }
+            guard let category = call.source(as: CategoryRecord.self) else { return .null }
             return try call.requestContext.loaders.categoryChildren.load(category.id)
         }
         resolvers.readFields(of: "Micronutrient")
         resolvers.field("Category", "parent") { call in
-            guard let category = call.source as? CategoryRecord, let parentID = category.parentID else { return .null }
+            guard let category = call.source(as: CategoryRecord.self), let parentID = category.parentID else { return .null }
             return try call.requestContext.loaders.categories.load(parentID)
         }
     }

@@ -28,7 +28,7 @@ enum StoreResolvers {
         resolvers.field("RetailChain", "contactEmail", on: RetailChainRecord.self) { $0.contactEmail }
         resolvers.field("RetailChain", "contactPhone", on: RetailChainRecord.self) { $0.contactPhone }
         resolvers.field("RetailChain", "stores") { call in
-            guard let chain = call.source as? RetailChainRecord else { return .null }
+            guard let chain = call.source(as: RetailChainRecord.self) else { return .null }
             let context = try call.requestContext
             let page = try Page(call.arguments)
             return context.loaders.keyed.loader("RetailChain.stores|\(page.signature)") { chainIDs in
@@ -47,7 +47,7 @@ enum StoreResolvers {
         resolvers.field("Store", "id", on: StoreRecord.self) { GlobalID(typeName: "Store", key: $0.id).description }
         resolvers.field("Store", "name", on: StoreRecord.self) { $0.name }
         resolvers.field("Store", "chain") { call in
-            guard let store = call.source as? StoreRecord else { return .null }
+            guard let store = call.source(as: StoreRecord.self) else { return .null }
             return try call.requestContext.loaders.chains.load(store.chainID)
         }
         resolvers.field("Store", "address", on: StoreRecord.self) { store in
@@ -64,15 +64,15 @@ enum StoreResolvers {
         resolvers.field("PriceObservation", "source", on: PriceRecord.self) { $0.source.uppercased() }
         resolvers.field("PriceObservation", "discounted", on: PriceRecord.self) { $0.discounted }
         resolvers.field("PriceObservation", "product") { call in
-            guard let price = call.source as? PriceRecord else { return .null }
+            guard let price = call.source(as: PriceRecord.self) else { return .null }
             return try call.requestContext.loaders.products.load(price.productID)
         }
         resolvers.field("PriceObservation", "store") { call in
-            guard let price = call.source as? PriceRecord else { return .null }
+            guard let price = call.source(as: PriceRecord.self) else { return .null }
             return try call.requestContext.loaders.stores.load(price.storeID)
         }
         resolvers.field("Product", "latestPrices") { call in
-            guard let product = call.source as? ProductRecord else { return .null }
+            guard let product = call.source(as: ProductRecord.self) else { return .null }
             let context = try call.requestContext
             let page = try Page(call.arguments)
             let near = try GeoRadius(call.arguments["near"])
@@ -82,7 +82,7 @@ enum StoreResolvers {
             }.load(product.id)
         }
         resolvers.field("Product", "priceStatistics") { call in
-            guard let product = call.source as? ProductRecord else { return .null }
+            guard let product = call.source(as: ProductRecord.self) else { return .null }
             let context = try call.requestContext
             let days = call.arguments.values.int("days") ?? 90
             guard (1...3650).contains(days) else { throw DomainError.badUserInput("`days` must be between 1 and 3650.") }

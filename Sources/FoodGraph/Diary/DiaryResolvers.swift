@@ -6,7 +6,7 @@ import Postgres
 enum DiaryResolvers {
     static func bind(_ resolvers: inout Resolvers) {
         resolvers.field("User", "diaryDay") { call in
-            guard let user = call.source as? UserRecord else { return .null }
+            guard let user = call.source(as: UserRecord.self) else { return .null }
             try AccountResolvers.requireSelfOrSupport(user, call)
             let context = try call.requestContext
             let date = try dateArgument(call.arguments["date"])
@@ -48,7 +48,7 @@ enum DiaryResolvers {
         }
         for (field, timeline) in [("nutritionTimeline", Timelines.nutrition), ("weightTimeline", Timelines.weight)] {
             resolvers.field("User", field) { call in
-                guard let user = call.source as? UserRecord else { return .null }
+                guard let user = call.source(as: UserRecord.self) else { return .null }
                 try AccountResolvers.requireSelfOrSupport(user, call)
                 let context = try call.requestContext
                 let range = try Timelines.range(call.arguments)
@@ -59,13 +59,13 @@ enum DiaryResolvers {
         resolvers.readFields(of: "WeightPeriod")
         resolvers.readFields(of: "NutrientBalance")
         resolvers.field("DiaryDay", "targets") { call in
-            guard let day = call.source as? DiaryDay else { return .null }
+            guard let day = call.source(as: DiaryDay.self) else { return .null }
             return try call.requestContext.loaders.profiles.load(day.userID).map { profile in
                 .value((profile as? ProfileRecord)?.targets.map(AccountResolvers.payload))
             }
         }
         resolvers.field("DiaryDay", "remaining") { call in
-            guard let day = call.source as? DiaryDay else { return .null }
+            guard let day = call.source(as: DiaryDay.self) else { return .null }
             let totals = DiaryDay.sum(day.entries)
             return try call.requestContext.loaders.profiles.load(day.userID).map { profile in
                 guard let targets = (profile as? ProfileRecord)?.targets else { return .null }
@@ -81,7 +81,7 @@ enum DiaryResolvers {
         resolvers.field("WeightEntry", "date", on: WeightEntryRecord.self) { $0.date }
         resolvers.field("WeightEntry", "weightKg", on: WeightEntryRecord.self) { $0.weightKg }
         resolvers.field("WeightEntry", "weightDisplay") { call in
-            guard let entry = call.source as? WeightEntryRecord, let viewer = try call.requestContext.viewer else { return .null }
+            guard let entry = call.source(as: WeightEntryRecord.self), let viewer = try call.requestContext.viewer else { return .null }
             return try call.requestContext.loaders.profiles.load(viewer.userID).map { profile in
                 .value(entry.display(unitSystem: (profile as? ProfileRecord)?.unitSystem ?? "metric"))
             }
@@ -91,7 +91,7 @@ enum DiaryResolvers {
         resolvers.field("DiaryEntry", "date", on: DiaryEntryRecord.self) { $0.date }
         resolvers.field("DiaryEntry", "meal", on: DiaryEntryRecord.self) { $0.meal.uppercased() }
         resolvers.field("DiaryEntry", "product") { call in
-            guard let entry = call.source as? DiaryEntryRecord, let productID = entry.productID else { return .null }
+            guard let entry = call.source(as: DiaryEntryRecord.self), let productID = entry.productID else { return .null }
             return try call.requestContext.loaders.products.load(productID)
         }
         resolvers.field("DiaryEntry", "foodName", on: DiaryEntryRecord.self) { $0.foodName }
@@ -111,7 +111,7 @@ enum DiaryResolvers {
         _ call: FieldCall,
         _ fetch: @escaping @Sendable (Page, RequestContext, [any PostgresEncodable]) async throws -> Payload
     ) throws -> Resolution {
-        guard let user = call.source as? UserRecord else { return .null }
+        guard let user = call.source(as: UserRecord.self) else { return .null }
         try AccountResolvers.requireSelfOrSupport(user, call)
         let context = try call.requestContext
         let page = try Page(call.arguments)

@@ -63,8 +63,8 @@ public struct ExecutionResult: @unchecked Sendable {
         switch result {
         case .null: .null
         case .leaf(let value): value
-        case .object(let object): .object(GraphQLObject(zip(object.keys, object.values).map { ($0, value(of: $1)) }))
-        case .list(let list): .list(list.values.map(value(of:)))
+        case .object(let object): .object(GraphQLObject(object.keys.indices.map { (object.keys[$0], value(of: object[$0])) }))
+        case .list(let list): .list((0..<list.count).map { value(of: list[$0]) })
         }
     }
 }

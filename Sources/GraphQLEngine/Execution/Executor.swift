@@ -83,16 +83,6 @@ public func execute(_ schema: ExecutableSchema, _ request: ExecutionRequest) asy
 /// Executes one operation level by level: every resolver of a level is called, then the
 /// request's loaders are dispatched together, then values complete into the next level's work.
 final class Executor {
-    struct ObjectWork {
-        let typeName: String
-        let source: any Sendable
-        let plans: FieldPlans
-        let planRange: Range<Int>
-        let result: ResultObject
-        let path: ResponsePath?
-        let boundary: ResultSlot?
-    }
-
     struct Waiting {
         var resolution: Resolution
         let plan: FieldPlan
@@ -111,7 +101,8 @@ final class Executor {
     private var planCache: [PlanKey: FieldPlans] = [:]
     private var errors: [GraphQLError] = []
     private var dataIsNull = false
-    private var nextLevel: [ObjectWork] = []
+    /// The objects whose fields the next level resolves.
+    private var nextLevel: [ResultObject] = []
 
     init(
         schema: ExecutableSchema, operation: OperationDefinitionNode, fragments: [String: FragmentDefinitionNode],
@@ -123,77 +114,94 @@ final class Executor {
         self.fragments = fragments
         self.variables = variables
         self.request = request
-        self.shared = ExecutionShared(schema: schema.schema, operation: operation, variables: variables)
+        self.shared = ExecutionShared(
+            schema: schema.schema, operation: operation, variables: variables, context: request.context)
     }
 
     func run(rootType: ObjectType) async -> ExecutionResult {
         let plans = plans(for: rootType.name, selectionSets: [operation.selectionSet])
-        let root = ResultObject(shape: plans)
+        let root = ResultObject.make(shape: plans, source: request.rootValue, path: nil, boundary: nil)
         if operation.operation == .mutation {
             // Mutations run strictly one root field after another (spec 6.2.2).
             for index in plans.plans.indices {
-                await executeLevels([
-                    ObjectWork(
-                        typeName: rootType.name, source: request.rootValue, plans: plans, planRange: index..<(index + 1),
-                        result: root, path: nil, boundary: nil)
-                ])
+                await executeLevels(from: root, fields: index..<(index + 1))
                 if dataIsNull { break }
             }
         } else {
-            await executeLevels([
-                ObjectWork(
-                    typeName: rootType.name, source: request.rootValue, plans: plans, planRange: plans.plans.indices,
-                    result: root, path: nil, boundary: nil)
-            ])
+            await executeLevels(from: root, fields: plans.plans.indices)
         }
         return ExecutionResult(data: root, dataIsNull: dataIsNull, errors: errors)
     }
 
-    private func executeLevels(_ start: [ObjectWork]) async {
-        var level = start
-        while !level.isEmpty {
+    private func executeLevels(from root: ResultObject, fields: Range<Int>) async {
+        var waiting: [Waiting] = []
+        nextLevel = []
+        resolveFields(of: root, in: fields, waiting: &waiting)
+        await settle(&waiting)
+        while !nextLevel.isEmpty {
+            let level = nextLevel
             nextLevel = []
-            var waiting: [Waiting] = []
-            for work in level {
-                for index in work.planRange {
-                    let plan = work.plans.plans[index]
-                    let slot = ResultSlot.field(work.result, index)
-                    if plan.isTypename {
-                        slot.write(.leaf(.string(work.typeName)))
-                        continue
-                    }
-                    let resolution: Resolution
-                    do {
-                        resolution = try resolve(plan, work: work)
-                    } catch {
-                        fieldError(
-                            error, plan: plan, slot: slot, boundary: work.boundary,
-                            path: ResponsePath(parent: work.path, component: .key(plan.responseKey)),
-                            isNonNull: plan.returnType.isNonNull)
-                        continue
-                    }
-                    if case .value(let value) = resolution {
-                        complete(value, plan: plan, slot: slot, boundary: work.boundary, parentPath: work.path)
-                    } else {
-                        waiting.append(
-                            Waiting(resolution: resolution, plan: plan, slot: slot, boundary: work.boundary, path: work.path))
-                    }
+            for object in level {
+                resolveFields(of: object, in: 0..<object.count, waiting: &waiting)
+                // Resolving is over for this object: drop the source and the reference to an ancestor.
+                object.withUnsafeMutablePointerToHeader { header in
+                    header.pointee.source = nil
+                    header.pointee.boundary = nil
                 }
             }
             await settle(&waiting)
-            level = nextLevel
         }
     }
 
-    private func resolve(_ plan: FieldPlan, work: ObjectWork) throws -> Resolution {
-        if let error = plan.argumentError { throw error }
+    /// Calls the resolvers of an object's fields and completes every value they return at once;
+    /// pending values wait for the level's loaders.
+    private func resolveFields(of object: ResultObject, in fields: Range<Int>, waiting: inout [Waiting]) {
+        let (shape, path, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
+            (header.pointee.shape, header.pointee.path, header.pointee.source ?? (), header.pointee.boundary)
+        }
+        let plans = shape.plans
+        for index in fields {
+            let plan = plans[index]
+            if plan.isTypename {
+                object[index] = .leaf(.string(shape.typeName))
+                continue
+            }
+            let value: (any Sendable)?
+            do {
+                if case .read(let read)? = plan.binding, path != nil {
+                    value = try read(source)
+                } else {
+                    let resolution = try resolve(plan, source: source, path: path)
+                    guard case .value(let resolved) = resolution else {
+                        waiting.append(
+                            Waiting(resolution: resolution, plan: plan, slot: .field(object, index), boundary: boundary, path: path))
+                        continue
+                    }
+                    value = resolved
+                }
+            } catch {
+                fieldError(
+                    error, plan: plan, slot: .field(object, index), boundary: boundary,
+                    path: ResponsePath(parent: path, component: .key(plan.responseKey)), isNonNull: plan.isNonNull)
+                continue
+            }
+            // Most fields return a built-in scalar's usual Swift type: complete those directly.
+            if let builtIn = plan.directScalar, let value, let leaf = builtIn.exactLeaf(value) {
+                object[index] = .leaf(leaf)
+            } else {
+                complete(value, plan: plan, slot: .field(object, index), boundary: boundary, parentPath: path)
+            }
+        }
+    }
+
+    private func resolve(_ plan: FieldPlan, source: any Sendable, path: ResponsePath?) throws -> Resolution {
         // Executing a subscription event: the root field's value is the event itself (spec 6.2.3.2).
-        if work.path == nil, let event = work.source as? SubscriptionEvent { return .value(event.value) }
-        guard let resolver = plan.resolver else { return .null }
-        let call = FieldCall(
-            source: work.source, arguments: plan.arguments, context: request.context,
-            info: ResolveInfo(plan: plan, shared: shared, pathNode: work.path, parentTypeName: work.typeName))
-        return try resolver(call)
+        if path == nil, let event = source as? SubscriptionEvent { return .value(event.value) }
+        switch plan.binding {
+        case .read(let read)?: return .value(try read(source))
+        case .resolve(let resolver)?: return try resolver(FieldCall(source: source, plan: plan, shared: shared, pathNode: path))
+        case nil: return .null
+        }
     }
 
     /// Drives pending values to completion: dispatch loaders and run async bodies together, then
@@ -314,31 +322,47 @@ final class Executor {
                     plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                 return
             }
-            let list = ResultList(count: items.itemCount)
+            let list = ResultList.make(count: items.itemCount)
             slot.write(.list(list))
-            let listPath = path()
+            // Items of a built-in scalar type mostly have its usual Swift type: complete those directly.
+            let itemScalar: BuiltInScalar? =
+                if case .scalar(let scalar) = plan.completion, case .named = itemType.nullable { scalar.builtIn } else { nil }
+            // Made when an item needs a path (an object item, an error), not for every list.
+            var listPath: ResponsePath?
             items.forEachItem { index, item in
+                if let itemScalar, let item, let leaf = itemScalar.exactLeaf(item) {
+                    list[index] = .leaf(leaf)
+                    return
+                }
                 completeValue(
-                    item.map { $0 as! any Sendable }, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary,
-                    path: { ResponsePath(parent: listPath, component: .index(index)) })
+                    item, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary,
+                    path: {
+                        let parent = listPath ?? path()
+                        listPath = parent
+                        return ResponsePath(parent: parent, component: .index(index))
+                    })
             }
         case .named(let name):
             switch plan.completion {
-            case .scalar(let coercion):
+            case .scalar(let scalar):
                 do {
-                    slot.write(.leaf(try coercion.serialize(value)))
+                    slot.write(.leaf(try scalar.serialize(value)))
                 } catch {
                     let message = (error as? ScalarCoercionError)?.message ?? "\(name) cannot represent value: \(inspect(value))"
                     fieldError(GraphQLError(message), plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                 }
             case .enumeration(let enumeration):
                 let name: String? =
-                    switch value {
-                    case let string as String: string
-                    case let raw as any RawRepresentable<String>: raw.rawValue
+                    if let string = exactCast(value, to: String.self) {
+                        string
+                    } else {
+                        switch value {
+                        case let string as String: string
+                        case let raw as any RawRepresentable<String>: raw.rawValue
                     case let graphQLValue as GraphQLValue:
-                        if case .enumValue(let text) = graphQLValue { text } else if case .string(let text) = graphQLValue { text } else { nil }
-                    default: nil
+                            if case .enumValue(let text) = graphQLValue { text } else if case .string(let text) = graphQLValue { text } else { nil }
+                        default: nil
+                        }
                     }
                 if let name, enumeration.names.contains(name) {
                     slot.write(.leaf(.enumValue(name)))
@@ -385,13 +409,9 @@ final class Executor {
     private func completeObject(
         _ value: any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?, path: ResponsePath
     ) {
-        let plans = subPlans(of: plan, for: typeName)
-        let object = ResultObject(shape: plans)
+        let object = ResultObject.make(shape: subPlans(of: plan, for: typeName), source: value, path: path, boundary: boundary)
         slot.write(.object(object))
-        nextLevel.append(
-            ObjectWork(
-                typeName: typeName, source: value, plans: plans, planRange: plans.plans.indices, result: object, path: path,
-                boundary: boundary))
+        nextLevel.append(object)
     }
 
     /// Nil for absent values and `GraphQLValue.null`. (Optionals inside lists arrive flattened:
@@ -445,6 +465,7 @@ final class Executor {
             collectFields(typeName, selectionSet, &order, &grouped, &visited)
         }
         let plans = FieldPlans(
+            typeName: typeName,
             order.map { responseKey -> FieldPlan in
                 let nodes = grouped[responseKey] ?? []
                 return FieldPlan(

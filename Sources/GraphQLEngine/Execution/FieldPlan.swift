@@ -12,9 +12,14 @@ final class FieldPlan: @unchecked Sendable {
     let arguments: Arguments
     /// Set when the arguments could not be coerced: the field fails with it.
     let argumentError: GraphQLError?
-    let resolver: FieldResolver?
+    /// How the field's value is produced (a binding that throws `argumentError` when it is set).
+    let binding: FieldBinding?
     /// How a value of the named type at the core of `returnType` completes, decided once.
     let completion: Completion
+    let isNonNull: Bool
+    /// Set when the field returns a built-in scalar, not a list of them (`String`, `Int!`):
+    /// completion then needs no walk of the type for the scalar's usual Swift values.
+    let directScalar: BuiltInScalar?
     /// The last sub-selection plans made for this field, with the object type they are for.
     var subPlans: (typeName: String, plans: FieldPlans)?
 
@@ -31,7 +36,13 @@ final class FieldPlan: @unchecked Sendable {
         let schema = executable.schema
         let definition = schema.field(named: fieldName, on: parentTypeName)
         self.returnType = definition?.type ?? .named("String")
-        self.completion = Completion(schema.type(named: returnType.namedType), name: returnType.namedType)
+        self.completion = executable.completions[returnType.namedType] ?? .invalid(returnType.namedType)
+        self.isNonNull = returnType.isNonNull
+        if case .scalar(let scalar) = completion, case .named = returnType.nullable {
+            directScalar = scalar.builtIn
+        } else {
+            directScalar = nil
+        }
         var arguments = Arguments(GraphQLObject())
         var argumentError: GraphQLError?
         if let definition, let node = fieldNodes.first {
@@ -46,17 +57,19 @@ final class FieldPlan: @unchecked Sendable {
         }
         self.arguments = arguments
         self.argumentError = argumentError
-        if fieldName == "__schema" {
-            resolver = { call in .value(SchemaIntrospection(schema: call.info.schema)) }
+        if let argumentError {
+            binding = .resolve { _ in throw argumentError }
+        } else if fieldName == "__schema" {
+            binding = .resolve { call in .value(SchemaIntrospection(schema: call.info.schema)) }
         } else if fieldName == "__type" {
-            resolver = { call in
+            binding = .resolve { call in
                 guard case .string(let name)? = call.arguments["name"], call.info.schema.type(named: name) != nil else {
                     return .null
                 }
-                return .value(IntrospectedType.named(name))
+                return .value(IntrospectedType(.named(name), in: call.info.schema))
             }
         } else {
-            resolver = Introspection.resolvers[parentTypeName]?[fieldName]
+            binding = Introspection.bindings[parentTypeName]?[fieldName]
                 ?? executable.boundFields[parentTypeName]?[fieldName]
         }
     }
@@ -64,8 +77,8 @@ final class FieldPlan: @unchecked Sendable {
 
 /// How a field's named type completes (spec 6.4.3). Holds only what completion reads, so that
 /// matching on it per value copies no type definition.
-enum Completion {
-    case scalar(any ScalarCoercing)
+enum Completion: Sendable {
+    case scalar(ScalarCompletion)
     case enumeration(EnumValueNames)
     case object(String)
     case abstract(String)
@@ -74,12 +87,31 @@ enum Completion {
 
     init(_ type: NamedType?, name: String) {
         switch type {
-        case .scalar(let scalar)?: self = .scalar(scalar.coercion)
+        case .scalar(let scalar)?: self = .scalar(ScalarCompletion(scalar))
         case .enumeration(let enumeration)?: self = .enumeration(EnumValueNames(enumeration))
         case .object(let object)?: self = .object(object.name)
         case .interface?, .union?: self = .abstract(name)
         case .inputObject?, nil: self = .invalid(name)
         }
+    }
+}
+
+final class ScalarCompletion: Sendable {
+    let coercion: any ScalarCoercing
+    /// Set for the built-in scalars, whose usual values complete without a call through the
+    /// coercion protocol.
+    let builtIn: BuiltInScalar?
+
+    init(_ type: ScalarType) {
+        coercion = type.coercion
+        builtIn = BuiltInScalar(rawValue: type.name)
+    }
+
+    /// The leaf value of `value`, or the coercion's error message.
+    @inline(__always)
+    func serialize(_ value: any Sendable) throws -> GraphQLValue {
+        if let builtIn, let leaf = builtIn.exactLeaf(value) { return leaf }
+        return try coercion.serialize(value)
     }
 }
 
@@ -97,6 +129,8 @@ final class EnumValueNames: Sendable {
 /// result object built from them.
 final class FieldPlans: @unchecked Sendable {
     // @unchecked: immutable after construction except through FieldPlan's cache (see above).
+    /// The object type the selection set is executed on.
+    let typeName: String
     let plans: [FieldPlan]
     let keys: [String]
     /// The JSON between values, for each key: `{"first":`, then `,"second":` and so on, escaped once
@@ -104,7 +138,8 @@ final class FieldPlans: @unchecked Sendable {
     let jsonKeyPrefixes: [UInt8]
     let jsonKeyEnds: [Int]
 
-    init(_ plans: [FieldPlan]) {
+    init(typeName: String, _ plans: [FieldPlan]) {
+        self.typeName = typeName
         self.plans = plans
         self.keys = plans.map(\.responseKey)
         var writer = JSONWriter()
@@ -113,7 +148,7 @@ final class FieldPlans: @unchecked Sendable {
             writer.append(index == 0 ? "{" : ",")
             writer.write(string: key)
             writer.append(":")
-            ends.append(writer.bytes.count)
+            ends.append(writer.count)
         }
         self.jsonKeyPrefixes = writer.bytes
         self.jsonKeyEnds = ends

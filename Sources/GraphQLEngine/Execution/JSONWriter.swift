@@ -1,41 +1,102 @@
 /// Writes JSON straight into a byte buffer, with RFC 8259 escaping.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+///
+/// The buffer is its own rather than an array's: a response is written in thousands of small
+/// pieces, and each would otherwise pay an array's uniqueness and capacity checks.
+public struct JSONWriter: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    public private(set) var count = 0
 
-    public init() {}
+    public init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
 
-    public mutating func reserve(_ capacity: Int) { bytes.reserveCapacity(capacity) }
+    deinit { start.deallocate() }
+
+    /// What has been written.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    public mutating func reserve(_ capacity: Int) {
+        if capacity > self.capacity { grow(to: capacity) }
+    }
+
+    private mutating func grow(to minimum: Int) {
+        let larger = max(capacity * 2, minimum)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let source = piece.baseAddress else { return }
+        if count + piece.count > capacity { grow(to: count + piece.count) }
+        if piece.count <= 16 {
+            // Most pieces are a key or a short value: a loop beats a call to memmove.
+            for offset in 0..<piece.count { start[count + offset] = source[offset] }
+        } else {
+            (start + count).initialize(from: source, count: piece.count)
+        }
+        count += piece.count
+    }
 
     public mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
+    }
+
+    /// Appends text as it is (a number's digits).
+    mutating func write(text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
     }
 
     public mutating func write(string: String) {
-        bytes.append(0x22)
-        var string = string
-        string.withUTF8 { buffer in
-            var chunkStart = 0
-            for index in 0..<buffer.count {
-                let byte = buffer[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                if chunkStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[chunkStart..<index])) }
-                chunkStart = index + 1
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-                case 0x08: bytes.append(contentsOf: [0x5C, 0x62])
-                case 0x0C: bytes.append(contentsOf: [0x5C, 0x66])
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                }
-            }
-            if chunkStart < buffer.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[chunkStart...])) }
+        append(byte: 0x22)
+        if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var string = string
+            string.withUTF8 { appendEscaped($0) }
         }
-        bytes.append(0x22)
+        append(byte: 0x22)
+    }
+
+    /// Appends UTF-8 text with what JSON must escape escaped; text without any (nearly all) is
+    /// appended in one piece.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        var chunkStart = 0
+        for index in 0..<text.count {
+            let byte = text[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            if chunkStart < index { append(UnsafeBufferPointer(rebasing: text[chunkStart..<index])) }
+            chunkStart = index + 1
+            append(byte: 0x5C)
+            switch byte {
+            case 0x22, 0x5C: append(byte: byte)
+            case 0x0A: append(byte: 0x6E)
+            case 0x0D: append(byte: 0x72)
+            case 0x09: append(byte: 0x74)
+            case 0x08: append(byte: 0x62)
+            case 0x0C: append(byte: 0x66)
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                append("u00")
+                append(byte: hex.utf8Start[Int(byte >> 4)])
+                append(byte: hex.utf8Start[Int(byte & 0xF)])
+            }
+        }
+        if chunkStart < text.count { append(UnsafeBufferPointer(rebasing: text[chunkStart...])) }
     }
 
     public mutating func write(_ value: GraphQLValue) {
@@ -44,29 +105,29 @@ public struct JSONWriter {
         case .boolean(let bool): bool ? append("true") : append("false")
         case .int(let int): write(integer: int)
         case .float(let double):
-            if double.isFinite { bytes.append(contentsOf: jsNumberText(double).utf8) } else { append("null") }
+            if double.isFinite { write(text: jsNumberText(double)) } else { append("null") }
         case .string(let string), .enumValue(let string): write(string: string)
         case .list(let values):
-            bytes.append(0x5B)
+            append(byte: 0x5B)
             for (index, item) in values.enumerated() {
-                if index > 0 { bytes.append(0x2C) }
+                if index > 0 { append(byte: 0x2C) }
                 write(item)
             }
-            bytes.append(0x5D)
+            append(byte: 0x5D)
         case .object(let object):
-            bytes.append(0x7B)
+            append(byte: 0x7B)
             for (index, field) in object.fields.enumerated() {
-                if index > 0 { bytes.append(0x2C) }
+                if index > 0 { append(byte: 0x2C) }
                 write(string: field.name)
-                bytes.append(0x3A)
+                append(byte: 0x3A)
                 write(field.value)
             }
-            bytes.append(0x7D)
+            append(byte: 0x7D)
         }
     }
 
     public mutating func write(integer: Int) {
-        if integer < 0 { bytes.append(0x2D) }
+        if integer < 0 { append(byte: 0x2D) }
         var magnitude = integer.magnitude
         // Digits into a small stack buffer, last first: no String per number.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -76,26 +137,29 @@ public struct JSONWriter {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+            append(UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
         }
     }
 
     mutating func write(_ object: ResultObject) {
         let shape = object.shape
-        if object.values.isEmpty {
+        let count = object.count
+        if count == 0 {
             append("{}")
             return
         }
         shape.jsonKeyPrefixes.withUnsafeBufferPointer { prefixes in
-            var start = 0
-            for index in object.values.indices {
-                let end = shape.jsonKeyEnds[index]
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: prefixes[start..<end]))
-                start = end
-                write(object.values[index])
+            object.withUnsafeMutablePointerToElements { values in
+                var start = 0
+                for index in 0..<count {
+                    let end = shape.jsonKeyEnds[index]
+                    append(UnsafeBufferPointer(rebasing: prefixes[start..<end]))
+                    start = end
+                    write(values[index])
+                }
             }
         }
-        bytes.append(0x7D)
+        append(byte: 0x7D)
     }
 
     mutating func write(_ value: ResultValue) {
@@ -104,12 +168,14 @@ public struct JSONWriter {
         case .leaf(let leaf): write(leaf)
         case .object(let object): write(object)
         case .list(let list):
-            bytes.append(0x5B)
-            for index in list.values.indices {
-                if index > 0 { bytes.append(0x2C) }
-                write(list.values[index])
+            append(byte: 0x5B)
+            list.withUnsafeMutablePointerToElements { values in
+                for index in 0..<list.count {
+                    if index > 0 { append(byte: 0x2C) }
+                    write(values[index])
+                }
             }
-            bytes.append(0x5D)
+            append(byte: 0x5D)
         }
     }
 
@@ -119,7 +185,7 @@ public struct JSONWriter {
         if !error.locations.isEmpty {
             append(",\"locations\":[")
             for (index, location) in error.locations.enumerated() {
-                if index > 0 { bytes.append(0x2C) }
+                if index > 0 { append(byte: 0x2C) }
                 append("{\"line\":")
                 write(integer: location.line)
                 append(",\"column\":")
@@ -131,7 +197,7 @@ public struct JSONWriter {
         if let path = error.path {
             append(",\"path\":[")
             for (index, component) in path.enumerated() {
-                if index > 0 { bytes.append(0x2C) }
+                if index > 0 { append(byte: 0x2C) }
                 switch component {
                 case .key(let key): write(string: key)
                 case .index(let position): write(integer: position)

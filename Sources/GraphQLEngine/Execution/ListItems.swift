@@ -2,23 +2,31 @@
 /// converts it to `[(any Sendable)?]` (a dynamic cast of every item) nor copies it.
 protocol ListItems {
     var itemCount: Int { get }
-    /// Items as `Any`: a conformance cannot be conditional on the marker protocol `Sendable`.
-    /// The list itself arrived as `any Sendable`, so its items are.
-    func forEachItem(_ body: (Int, Any?) -> Void)
+    func forEachItem(_ body: (Int, (any Sendable)?) -> Void)
 }
 
 extension Array: ListItems {
     var itemCount: Int { count }
 
-    func forEachItem(_ body: (Int, Any?) -> Void) {
-        // An array of optionals: each item's nil must reach completion as nil, not as a boxed
-        // `Optional.none`. One check per list; only such lists pay a cast per item.
-        if Element.self is any OptionalItem.Type {
-            for index in indices { body(index, (self[index] as? any OptionalItem)?.wrappedItem) }
+    func forEachItem(_ body: (Int, (any Sendable)?) -> Void) {
+        if _isOptional(Element.self) {
+            // An array of optionals: each item's nil must reach completion as nil, not as a boxed
+            // `Optional.none`. One check per list; only such lists pay a cast per item.
+            for index in 0..<count { body(index, (self[index] as? any OptionalItem)?.wrappedItem.map(sendable)) }
         } else {
-            for index in indices { body(index, self[index]) }
+            for index in 0..<count { body(index, sendable(self[index])) }
         }
     }
+}
+
+/// An item of a list that arrived as `any Sendable`, so that the item is Sendable too. A
+/// conformance cannot say so (it cannot be conditional on a marker protocol), so the item is
+/// reinterpreted: `Any` and `any Sendable` have the same layout, a marker protocol adding no
+/// witness table. The `as Any` keeps the existential closed; opened, the cast would reinterpret
+/// the value itself.
+@inline(__always)
+private func sendable(_ item: Any) -> any Sendable {
+    unsafeBitCast(item as Any, to: (any Sendable).self)
 }
 
 protocol OptionalItem {

@@ -1,17 +1,31 @@
 /// Everything a resolver gets: the parent value, coerced arguments, the request's context.
+///
+/// Built for every field resolved, so it holds only what differs between calls; the rest is read
+/// through the field's plan and the execution's shared state when asked for.
 public struct FieldCall: Sendable {
     public let source: any Sendable
-    public let arguments: Arguments
-    public let context: any Sendable
-    public let info: ResolveInfo
+    let plan: FieldPlan
+    let shared: ExecutionShared
+    let pathNode: ResponsePath?
+
+    public var arguments: Arguments { plan.arguments }
+    public var context: any Sendable { shared.context }
+    public var info: ResolveInfo { ResolveInfo(plan: plan, shared: shared, pathNode: pathNode) }
+
+    /// The source as `Source`: a metadata comparison when the type is exactly `Source` (the usual
+    /// case), the general dynamic cast otherwise (a subclass, an existential).
+    @inlinable
+    public func source<Source>(as _: Source.Type) -> Source? {
+        exactCast(source, to: Source.self) ?? source as? Source
+    }
 }
 
 public struct ResolveInfo: Sendable {
     let plan: FieldPlan
     let shared: ExecutionShared
     let pathNode: ResponsePath?
-    public let parentTypeName: String
 
+    public var parentTypeName: String { plan.parentTypeName }
     public var fieldName: String { plan.fieldName }
     public var returnType: TypeReference { plan.returnType }
     public var fieldNodes: [FieldNode] { plan.fieldNodes }
@@ -28,11 +42,13 @@ final class ExecutionShared: Sendable {
     let schema: GraphQLSchema
     let operation: OperationDefinitionNode
     let variables: GraphQLObject
+    let context: any Sendable
 
-    init(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: GraphQLObject) {
+    init(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: GraphQLObject, context: any Sendable) {
         self.schema = schema
         self.operation = operation
         self.variables = variables
+        self.context = context
     }
 }
 
@@ -50,6 +66,9 @@ public struct Arguments: Sendable {
 }
 
 public typealias FieldResolver = @Sendable (FieldCall) throws -> Resolution
+/// Reads a field's value from its source alone: the executor calls it without building a
+/// `FieldCall`, which makes it the cheapest way to bind the many plain fields of a schema.
+public typealias SourceReader = @Sendable (any Sendable) throws -> (any Sendable)?
 /// Names the object type of a value returned for an interface or union.
 public typealias TypeResolver = @Sendable (any Sendable) -> String?
 /// Runs before the resolver of every field whose definition carries the directive; throws to refuse.
@@ -66,9 +85,22 @@ public protocol GraphQLFieldReadable: Sendable {
     func graphQLField(_ name: String) -> (any Sendable)?
 }
 
+/// How a bound field produces its value.
+enum FieldBinding: Sendable {
+    case read(SourceReader)
+    case resolve(FieldResolver)
+
+    var resolver: FieldResolver {
+        switch self {
+        case .read(let read): { call in .value(try read(call.source)) }
+        case .resolve(let resolver): resolver
+        }
+    }
+}
+
 /// Binds a schema's fields to resolvers.
 public struct Resolvers: Sendable {
-    var fields: [String: [String: FieldResolver]] = [:]
+    var fields: [String: [String: FieldBinding]] = [:]
     var typeResolvers: [String: TypeResolver] = [:]
     var readableTypes: Set<String> = []
     var directiveHandlers: [String: DirectiveHandler] = [:]
@@ -76,7 +108,12 @@ public struct Resolvers: Sendable {
     public init() {}
 
     public mutating func field(_ typeName: String, _ fieldName: String, _ resolver: @escaping FieldResolver) {
-        fields[typeName, default: [:]][fieldName] = resolver
+        fields[typeName, default: [:]][fieldName] = .resolve(resolver)
+    }
+
+    /// Binds a field whose value depends on its source only (no arguments, context or path).
+    public mutating func readField(_ typeName: String, _ fieldName: String, _ read: @escaping SourceReader) {
+        fields[typeName, default: [:]][fieldName] = .read(read)
     }
 
     /// Whether the field has a resolver, its own or a readable type's default.
@@ -87,6 +124,19 @@ public struct Resolvers: Sendable {
     /// Fields of `typeName` without their own resolver read `GraphQLFieldReadable` sources.
     public mutating func readFields(of typeName: String) {
         readableTypes.insert(typeName)
+    }
+
+    /// Binds a field that reads its value from a source of a known Swift type; a source of any
+    /// other type resolves to null.
+    @inlinable
+    public mutating func field<Source>(
+        _ typeName: String, _ fieldName: String, on _: Source.Type,
+        _ read: @escaping @Sendable (Source) throws -> (any Sendable)?
+    ) {
+        readField(typeName, fieldName) { source in
+            guard let typed = exactCast(source, to: Source.self) ?? source as? Source else { return nil }
+            return try read(typed)
+        }
     }
 
     public mutating func resolveType(of abstractTypeName: String, _ resolver: @escaping TypeResolver) {
@@ -102,8 +152,10 @@ public struct Resolvers: Sendable {
 public final class ExecutableSchema: Sendable {
     public let schema: GraphQLSchema
     let resolvers: Resolvers
-    /// Per type and field: the resolver with its directive handlers folded in.
-    let boundFields: [String: [String: FieldResolver]]
+    /// Per type and field: the binding, with the field's directive handlers folded in.
+    let boundFields: [String: [String: FieldBinding]]
+    /// How values of each named type complete, worked out once rather than in every request's plans.
+    let completions: [String: Completion]
 
     public struct BindingError: Error, CustomStringConvertible {
         public var missing: [String]
@@ -113,30 +165,30 @@ public final class ExecutableSchema: Sendable {
     public init(schema: GraphQLSchema, resolvers: Resolvers) throws {
         self.schema = schema
         self.resolvers = resolvers
-        var bound: [String: [String: FieldResolver]] = [:]
+        var bound: [String: [String: FieldBinding]] = [:]
         var missing: [String] = []
         for case .object(let object) in schema.types where !IntrospectionTypes.names.contains(object.name) {
-            var fields: [String: FieldResolver] = [:]
+            var fields: [String: FieldBinding] = [:]
             for field in object.fields {
-                var resolver = resolvers.fields[object.name]?[field.name]
-                if resolver == nil, resolvers.readableTypes.contains(object.name) {
+                var binding = resolvers.fields[object.name]?[field.name]
+                if binding == nil, resolvers.readableTypes.contains(object.name) {
                     let name = field.name
-                    resolver = { call in .value((call.source as? any GraphQLFieldReadable)?.graphQLField(name)) }
+                    binding = .read { source in (source as? any GraphQLFieldReadable)?.graphQLField(name) }
                 }
-                guard var resolver else {
+                guard var binding else {
                     missing.append("\(object.name).\(field.name)")
                     continue
                 }
                 for directive in field.directives.reversed() {
                     guard let handler = resolvers.directiveHandlers[directive.name.value] else { continue }
                     let arguments = Self.constantArguments(directive, schema: schema)
-                    let next = resolver
-                    resolver = { call in
+                    let next = binding.resolver
+                    binding = .resolve { call in
                         try handler(call, arguments)
                         return try next(call)
                     }
                 }
-                fields[field.name] = resolver
+                fields[field.name] = binding
             }
             bound[object.name] = fields
         }
@@ -147,6 +199,9 @@ public final class ExecutableSchema: Sendable {
         }
         if !missing.isEmpty { throw BindingError(missing: missing.sorted()) }
         self.boundFields = bound
+        var completions: [String: Completion] = [:]
+        for type in schema.types { completions[type.name] = Completion(type, name: type.name) }
+        self.completions = completions
     }
 
     func typeResolver(for abstractTypeName: String) -> TypeResolver? { resolvers.typeResolvers[abstractTypeName] }

@@ -6,24 +6,68 @@ enum ResultValue {
     case list(ResultList)
 }
 
-final class ResultObject {
-    /// The plans the object was built from: its keys, and their JSON.
-    let shape: FieldPlans
-    var values: [ResultValue]
+/// An object of the response, its values stored inline after the header: one allocation per
+/// object, and writes that need neither a uniqueness check nor an exclusivity check.
+///
+/// Until its fields are resolved the object also carries what resolving them needs, so that a
+/// level of execution is a list of objects and nothing else is built per object.
+final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
+    struct Header {
+        /// The plans the object was built from: its keys, and their JSON.
+        let shape: FieldPlans
+        let count: Int
+        let path: ResponsePath?
+        /// The value the fields are resolved on.
+        var source: (any Sendable)?
+        /// The nearest nullable position above, which a null at a non-null field turns to null.
+        /// It refers to an ancestor, so it is cleared once the fields are resolved.
+        var boundary: ResultSlot?
+    }
 
+    static func make(
+        shape: FieldPlans, source: any Sendable, path: ResponsePath?, boundary: ResultSlot?
+    ) -> ResultObject {
+        let count = shape.keys.count
+        let object = unsafeDowncast(
+            create(minimumCapacity: count) { _ in
+                Header(shape: shape, count: count, path: path, source: source, boundary: boundary)
+            }, to: ResultObject.self)
+        object.withUnsafeMutablePointerToElements { $0.initialize(repeating: .null, count: count) }
+        return object
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { header, values in values.deinitialize(count: header.pointee.count) }
+    }
+
+    // Through the pointer: `header` itself is a class property, checked for exclusive access.
+    var shape: FieldPlans { withUnsafeMutablePointerToHeader { $0.pointee.shape } }
+    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
     var keys: [String] { shape.keys }
 
-    init(shape: FieldPlans) {
-        self.shape = shape
-        self.values = Array(repeating: .null, count: shape.keys.count)
+    subscript(index: Int) -> ResultValue {
+        get { withUnsafeMutablePointerToElements { $0[index] } }
+        set { withUnsafeMutablePointerToElements { $0[index] = newValue } }
     }
 }
 
-final class ResultList {
-    var values: [ResultValue]
+/// A list of the response, stored like `ResultObject`.
+final class ResultList: ManagedBuffer<Int, ResultValue> {
+    static func make(count: Int) -> ResultList {
+        let list = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: ResultList.self)
+        list.withUnsafeMutablePointerToElements { $0.initialize(repeating: .null, count: count) }
+        return list
+    }
 
-    init(count: Int) {
-        self.values = Array(repeating: .null, count: count)
+    deinit {
+        _ = withUnsafeMutablePointers { count, values in values.deinitialize(count: count.pointee) }
+    }
+
+    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+    subscript(index: Int) -> ResultValue {
+        get { withUnsafeMutablePointerToElements { $0[index] } }
+        set { withUnsafeMutablePointerToElements { $0[index] = newValue } }
     }
 }
 
@@ -34,8 +78,8 @@ enum ResultSlot {
 
     func write(_ value: ResultValue) {
         switch self {
-        case .field(let object, let index): object.values[index] = value
-        case .item(let list, let index): list.values[index] = value
+        case .field(let object, let index): object[index] = value
+        case .item(let list, let index): list[index] = value
         }
     }
 }

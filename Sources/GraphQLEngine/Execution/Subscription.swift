@@ -33,26 +33,17 @@ public func subscribe(
         operation.variableDefinitions, inputs: request.variables, schema: schema.schema)
     if !variableErrors.isEmpty { return .failure(ExecutionFailure(errors: variableErrors)) }
     guard case .field(let rootField)? = operation.selectionSet.selections.first,
-        let resolver = schema.boundFields[rootName]?[rootField.name.value],
-        let definition = schema.schema.field(named: rootField.name.value, on: rootName)
+        let resolver = schema.boundFields[rootName]?[rootField.name.value]?.resolver
     else {
         return .failure(ExecutionFailure(errors: [GraphQLError("The subscription must select one root field.")]))
     }
-    let arguments: GraphQLObject
-    do {
-        arguments = try ValueCoercion.argumentValues(
-            definitions: definition.arguments, nodes: rootField.arguments, schema: schema.schema, variables: variables,
-            location: rootField.location)
-    } catch {
-        return .failure(ExecutionFailure(errors: [error]))
-    }
     let plan = FieldPlan(
         responseKey: rootField.responseKey, fieldNodes: [rootField], parentTypeName: rootName, schema: schema, variables: variables)
+    if let error = plan.argumentError { return .failure(ExecutionFailure(errors: [error])) }
     let call = FieldCall(
-        source: request.rootValue, arguments: Arguments(arguments), context: request.context,
-        info: ResolveInfo(
-            plan: plan, shared: ExecutionShared(schema: schema.schema, operation: operation, variables: variables), pathNode: nil,
-            parentTypeName: rootName))
+        source: request.rootValue, plan: plan,
+        shared: ExecutionShared(schema: schema.schema, operation: operation, variables: variables, context: request.context),
+        pathNode: nil)
     let source: SubscriptionSource
     do {
         var resolution = try resolver(call)

@@ -25,9 +25,33 @@ public enum BuiltInScalars {
     public static let names: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
 }
 
+/// The specified scalars, for completing their usual Swift values without a dynamic cast.
+enum BuiltInScalar: String, Sendable {
+    case int = "Int", float = "Float", string = "String", boolean = "Boolean", id = "ID"
+
+    /// The leaf for a value of exactly the Swift type that the scalar most often gets, else nil
+    /// (the scalar's coercion then decides, with its error messages).
+    @inline(__always)
+    func exactLeaf(_ value: any Sendable) -> GraphQLValue? {
+        switch self {
+        case .string:
+            if let string = exactCast(value, to: String.self) { return .string(string) }
+        case .int:
+            if let int = exactCast(value, to: Int.self), Int(Int32.min)...Int(Int32.max) ~= int { return .int(int) }
+        case .float:
+            if let double = exactCast(value, to: Double.self), double.isFinite { return .float(double) }
+        case .boolean:
+            if let bool = exactCast(value, to: Bool.self) { return .boolean(bool) }
+        case .id:
+            if let string = exactCast(value, to: String.self) { return .string(string) }
+            if let int = exactCast(value, to: Int.self) { return .string(String(int)) }
+        }
+        return nil
+    }
+}
+
 struct IntCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
-        if let int = exactCast(value, to: Int.self) { return try checked(int, value) }
         switch value {
         case let int as Int: return try checked(int, value)
         case let int as Int32: return .int(Int(int))
@@ -90,7 +114,6 @@ struct IntCoercion: ScalarCoercing {
 
 struct FloatCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
-        if let double = exactCast(value, to: Double.self), double.isFinite { return .float(double) }
         let double: Double?
         switch value {
         case let value as Double: double = value
@@ -135,7 +158,6 @@ struct FloatCoercion: ScalarCoercing {
 
 struct StringCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
-        if let string = exactCast(value, to: String.self) { return .string(string) }
         switch value {
         case let string as String: return .string(string)
         case let string as Substring: return .string(String(string))
@@ -172,7 +194,6 @@ struct StringCoercion: ScalarCoercing {
 
 struct BooleanCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
-        if let bool = exactCast(value, to: Bool.self) { return .boolean(bool) }
         switch value {
         case let bool as Bool: return .boolean(bool)
         case let int as Int: return .boolean(int != 0)
@@ -201,7 +222,6 @@ struct BooleanCoercion: ScalarCoercing {
 
 struct IDCoercion: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
-        if let string = exactCast(value, to: String.self) { return .string(string) }
         switch value {
         case let string as String: return .string(string)
         case let int as Int: return .string(String(int))
