@@ -39,7 +39,7 @@ open(os.path.join(here, "large-query.graphql"), "w").write("\n".join(doc) + "\n"
 
 # The execution benchmark's schema and query: 1000 objects with nested fields and fragments.
 open(os.path.join(here, "execution-schema.graphql"), "w").write("""
-type Query { products(count: Int!): [Product!]! }
+type Query { products(count: Int!): [Product!]! product(id: Int!): Product }
 type Product { id: ID! name: String! brand: String price: Float! tags: [String!]! category: Category! }
 type Category { id: ID! name: String! parent: Category }
 """)
@@ -47,3 +47,7 @@ open(os.path.join(here, "execution-query.graphql"), "w").write("""
 query Products { products(count: 1000) { id ...Details category { id name parent { name } } } }
 fragment Details on Product { name brand price tags }
 """)
+
+# The wide query: 500 aliases of one field, each with its own argument.
+open(os.path.join(here, "wide-query.graphql"), "w").write(
+    "query Wide {\n" + "".join(f"  p{i}: product(id: {i}) {{ id name price }}\n" for i in range(500)) + "}\n")

@@ -98,7 +98,6 @@ final class Executor {
     let variables: GraphQLObject
     let request: ExecutionRequest
     let shared: ExecutionShared
-    private var planCache: [PlanKey: FieldPlans] = [:]
     private var errors: [GraphQLError] = []
     private var dataIsNull = false
     /// The objects whose fields the next level resolves.
@@ -450,66 +449,56 @@ final class Executor {
 
     // MARK: - Plans
 
-    struct PlanKey: Hashable {
-        let typeName: String
-        let selectionStarts: [Int32]
-    }
-
+    /// The plans of selection sets (a field's nodes', or the operation's) on one object type.
     func plans(for typeName: String, selectionSets: [SelectionSetNode]) -> FieldPlans {
-        let key = PlanKey(typeName: typeName, selectionStarts: selectionSets.map(\.location.start))
-        if let cached = planCache[key] { return cached }
-        var order: [String] = []
-        var grouped: [String: [FieldNode]] = [:]
+        var groups = FieldGroups()
         var visited: Set<String> = []
         for selectionSet in selectionSets {
-            collectFields(typeName, selectionSet, &order, &grouped, &visited)
+            collectFields(typeName, selectionSet, &groups, &visited)
         }
-        let plans = FieldPlans(
+        let fields = executable.fieldInfo[typeName] ?? [:]
+        return FieldPlans(
             typeName: typeName,
-            order.map { responseKey -> FieldPlan in
-                let nodes = grouped[responseKey] ?? []
+            groups.keys.indices.map { index in
+                let nodes = groups.nodes[index]
+                let fieldName = nodes[0].name.value
+                let info =
+                    fields[fieldName]
+                    ?? FieldInfo(
+                        FieldDefinition(name: fieldName, type: .named("String")), on: typeName, binding: nil,
+                        completions: [:])
                 return FieldPlan(
-                    responseKey: responseKey, fieldNodes: nodes, parentTypeName: typeName, schema: executable,
-                    variables: variables)
+                    responseKey: groups.keys[index], fieldNodes: nodes, info: info, schema: schema, variables: variables)
             })
-        planCache[key] = plans
-        return plans
     }
 
-    /// The plans of a field's sub-selection on one object type, cached on the field's plan (a field
-    /// returning an object type has one; an abstract one, one per concrete type).
+    /// The plans of a field's sub-selection on one object type, cached on the field's plan.
     private func subPlans(of plan: FieldPlan, for typeName: String) -> FieldPlans {
         if let cached = plan.subPlans, cached.typeName == typeName { return cached.plans }
+        for cached in plan.otherSubPlans where cached.typeName == typeName { return cached.plans }
         let plans = plans(for: typeName, selectionSets: plan.fieldNodes.compactMap(\.selectionSet))
-        plan.subPlans = (typeName, plans)
+        if plan.subPlans == nil { plan.subPlans = (typeName, plans) } else { plan.otherSubPlans.append((typeName, plans)) }
         return plans
     }
 
     /// Spec `CollectFields`, with `@skip`/`@include`.
     private func collectFields(
-        _ typeName: String, _ selectionSet: SelectionSetNode, _ order: inout [String], _ grouped: inout [String: [FieldNode]],
-        _ visited: inout Set<String>
+        _ typeName: String, _ selectionSet: SelectionSetNode, _ groups: inout FieldGroups, _ visited: inout Set<String>
     ) {
         for selection in selectionSet.selections {
             guard shouldInclude(selection.directives) else { continue }
             switch selection {
             case .field(let field):
-                let key = field.responseKey
-                if grouped[key] == nil {
-                    order.append(key)
-                    grouped[key] = [field]
-                } else {
-                    grouped[key]?.append(field)
-                }
+                groups.add(field)
             case .inlineFragment(let fragment):
                 if let condition = fragment.typeCondition, !doesFragmentApply(condition.name.value, to: typeName) { continue }
-                collectFields(typeName, fragment.selectionSet, &order, &grouped, &visited)
+                collectFields(typeName, fragment.selectionSet, &groups, &visited)
             case .fragmentSpread(let spread):
                 let name = spread.name.value
                 guard !visited.contains(name), let fragment = fragments[name] else { continue }
                 visited.insert(name)
                 guard doesFragmentApply(fragment.typeCondition.name.value, to: typeName) else { continue }
-                collectFields(typeName, fragment.selectionSet, &order, &grouped, &visited)
+                collectFields(typeName, fragment.selectionSet, &groups, &visited)
             }
         }
     }

@@ -154,8 +154,8 @@ public final class ExecutableSchema: Sendable {
     let resolvers: Resolvers
     /// Per type and field: the binding, with the field's directive handlers folded in.
     let boundFields: [String: [String: FieldBinding]]
-    /// How values of each named type complete, worked out once rather than in every request's plans.
-    let completions: [String: Completion]
+    /// Per object type and field (meta-fields included): what executing it needs.
+    let fieldInfo: [String: [String: FieldInfo]]
 
     public struct BindingError: Error, CustomStringConvertible {
         public var missing: [String]
@@ -199,9 +199,7 @@ public final class ExecutableSchema: Sendable {
         }
         if !missing.isEmpty { throw BindingError(missing: missing.sorted()) }
         self.boundFields = bound
-        var completions: [String: Completion] = [:]
-        for type in schema.types { completions[type.name] = Completion(type, name: type.name) }
-        self.completions = completions
+        self.fieldInfo = FieldInfo.table(for: schema, boundFields: bound)
     }
 
     func typeResolver(for abstractTypeName: String) -> TypeResolver? { resolvers.typeResolvers[abstractTypeName] }

@@ -27,7 +27,7 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     static func make(
         shape: FieldPlans, source: any Sendable, path: ResponsePath?, boundary: ResultSlot?
     ) -> ResultObject {
-        let count = shape.keys.count
+        let count = shape.plans.count
         let object = unsafeDowncast(
             create(minimumCapacity: count) { _ in
                 Header(shape: shape, count: count, path: path, source: source, boundary: boundary)

@@ -33,12 +33,12 @@ public func subscribe(
         operation.variableDefinitions, inputs: request.variables, schema: schema.schema)
     if !variableErrors.isEmpty { return .failure(ExecutionFailure(errors: variableErrors)) }
     guard case .field(let rootField)? = operation.selectionSet.selections.first,
-        let resolver = schema.boundFields[rootName]?[rootField.name.value]?.resolver
+        let info = schema.fieldInfo[rootName]?[rootField.name.value], let resolver = info.binding?.resolver
     else {
         return .failure(ExecutionFailure(errors: [GraphQLError("The subscription must select one root field.")]))
     }
     let plan = FieldPlan(
-        responseKey: rootField.responseKey, fieldNodes: [rootField], parentTypeName: rootName, schema: schema, variables: variables)
+        responseKey: rootField.responseKey, fieldNodes: [rootField], info: info, schema: schema.schema, variables: variables)
     if let error = plan.argumentError { return .failure(ExecutionFailure(errors: [error])) }
     let call = FieldCall(
         source: request.rootValue, plan: plan,

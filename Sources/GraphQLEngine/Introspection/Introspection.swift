@@ -140,6 +140,17 @@ enum Introspection {
         ],
     ]
 
+    /// `__schema` on the query type.
+    static let schemaBinding = FieldBinding.resolve { call in .value(SchemaIntrospection(schema: call.info.schema)) }
+
+    /// `__type(name:)` on the query type.
+    static let typeBinding = FieldBinding.resolve { call in
+        guard case .string(let name)? = call.arguments["name"], call.info.schema.type(named: name) != nil else {
+            return .null
+        }
+        return .value(IntrospectedType(.named(name), in: call.info.schema))
+    }
+
     private static func reading<Source>(_: Source.Type, _ read: @escaping @Sendable (Source) -> (any Sendable)?) -> FieldBinding {
         .read { source in exactCast(source, to: Source.self).flatMap(read) }
     }

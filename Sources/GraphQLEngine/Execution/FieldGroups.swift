@@ -1,0 +1,33 @@
+/// The fields of a selection set grouped by response key, in the order the keys first appear.
+///
+/// Most selection sets have a handful of keys: those are found by comparing keys, and a
+/// dictionary is built only when a selection set is wide enough for hashing to pay off.
+struct FieldGroups {
+    private(set) var keys: [String] = []
+    private(set) var nodes: [[FieldNode]] = []
+    private var indexByKey: [String: Int] = [:]
+
+    private static let linearLimit = 12
+
+    mutating func add(_ field: FieldNode) {
+        let key = field.responseKey
+        if let index = index(of: key) {
+            nodes[index].append(field)
+            return
+        }
+        keys.append(key)
+        nodes.append([field])
+        if keys.count > Self.linearLimit {
+            if indexByKey.isEmpty {
+                for (index, key) in keys.enumerated() { indexByKey[key] = index }
+            } else {
+                indexByKey[key] = keys.count - 1
+            }
+        }
+    }
+
+    private func index(of key: String) -> Int? {
+        if keys.count > Self.linearLimit { return indexByKey[key] }
+        return keys.firstIndex(of: key)
+    }
+}

@@ -1,0 +1,116 @@
+/// What executing a field of an object type needs that does not depend on the request, worked
+/// out once when the schema is bound: its definition, its binding, how its values complete.
+final class FieldInfo: Sendable {
+    let name: String
+    let parentTypeName: String
+    let definition: FieldDefinition
+    let isTypename: Bool
+    let isNonNull: Bool
+    /// How a value of the named type at the core of the field's type completes.
+    let completion: Completion
+    /// Set when the field returns a built-in scalar, not a list of them (`String`, `Int!`):
+    /// completion then needs no walk of the type for the scalar's usual Swift values.
+    let directScalar: BuiltInScalar?
+    let binding: FieldBinding?
+
+    var returnType: TypeReference { definition.type }
+
+    init(
+        _ definition: FieldDefinition, on parentTypeName: String, binding: FieldBinding?,
+        completions: [String: Completion]
+    ) {
+        self.name = definition.name
+        self.parentTypeName = parentTypeName
+        self.definition = definition
+        self.binding = binding
+        isTypename = definition.name == "__typename"
+        isNonNull = definition.type.isNonNull
+        let namedType = definition.type.namedType
+        completion = completions[namedType] ?? .invalid(namedType)
+        if case .scalar(let scalar) = completion, case .named = definition.type.nullable {
+            directScalar = scalar.builtIn
+        } else {
+            directScalar = nil
+        }
+    }
+
+    /// The fields of every object type, the meta-fields included, with their bindings.
+    static func table(
+        for schema: GraphQLSchema, boundFields: [String: [String: FieldBinding]]
+    ) -> [String: [String: FieldInfo]] {
+        var completions: [String: Completion] = [:]
+        for type in schema.types { completions[type.name] = Completion(type, name: type.name) }
+        var table: [String: [String: FieldInfo]] = [:]
+        for case .object(let object) in schema.types {
+            var fields: [String: FieldInfo] = [:]
+            let bindings = Introspection.bindings[object.name] ?? boundFields[object.name] ?? [:]
+            for field in object.fields {
+                fields[field.name] = FieldInfo(
+                    field, on: object.name, binding: bindings[field.name], completions: completions)
+            }
+            fields["__typename"] = FieldInfo(
+                GraphQLSchema.typenameField, on: object.name, binding: nil, completions: completions)
+            if object.name == schema.queryTypeName {
+                fields["__schema"] = FieldInfo(
+                    GraphQLSchema.schemaField, on: object.name, binding: Introspection.schemaBinding,
+                    completions: completions)
+                fields["__type"] = FieldInfo(
+                    GraphQLSchema.typeField, on: object.name, binding: Introspection.typeBinding,
+                    completions: completions)
+            }
+            table[object.name] = fields
+        }
+        return table
+    }
+}
+
+/// How a field's named type completes (spec 6.4.3). Holds only what completion reads, so that
+/// matching on it per value copies no type definition.
+enum Completion: Sendable {
+    case scalar(ScalarCompletion)
+    case enumeration(EnumValueNames)
+    case object(String)
+    case abstract(String)
+    /// An input type or an unknown name: an error at run time.
+    case invalid(String)
+
+    init(_ type: NamedType?, name: String) {
+        switch type {
+        case .scalar(let scalar)?: self = .scalar(ScalarCompletion(scalar))
+        case .enumeration(let enumeration)?: self = .enumeration(EnumValueNames(enumeration))
+        case .object(let object)?: self = .object(object.name)
+        case .interface?, .union?: self = .abstract(name)
+        case .inputObject?, nil: self = .invalid(name)
+        }
+    }
+}
+
+final class ScalarCompletion: Sendable {
+    let coercion: any ScalarCoercing
+    /// Set for the built-in scalars, whose usual values complete without a call through the
+    /// coercion protocol.
+    let builtIn: BuiltInScalar?
+
+    init(_ type: ScalarType) {
+        coercion = type.coercion
+        builtIn = BuiltInScalar(rawValue: type.name)
+    }
+
+    /// The leaf value of `value`, or the coercion's error message.
+    @inline(__always)
+    func serialize(_ value: any Sendable) throws -> GraphQLValue {
+        if let builtIn, let leaf = builtIn.exactLeaf(value) { return leaf }
+        return try coercion.serialize(value)
+    }
+}
+
+final class EnumValueNames: Sendable {
+    let typeName: String
+    let names: Set<String>
+
+    init(_ type: EnumType) {
+        typeName = type.name
+        names = Set(type.values.map(\.name))
+    }
+}
+
