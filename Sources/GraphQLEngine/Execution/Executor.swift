@@ -358,7 +358,7 @@ final class Executor {
                         switch value {
                         case let string as String: string
                         case let raw as any RawRepresentable<String>: raw.rawValue
-                    case let graphQLValue as GraphQLValue:
+                        case let graphQLValue as GraphQLValue:
                             if case .enumValue(let text) = graphQLValue { text } else if case .string(let text) = graphQLValue { text } else { nil }
                         default: nil
                         }

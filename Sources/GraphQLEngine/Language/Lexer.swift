@@ -15,10 +15,13 @@ struct Lexer {
     // A cursor on the current line that turns byte offsets into UTF-16 columns without rescanning.
     private var columnCursorByte = 0
     private var columnCursorColumn: Int32 = 1
+    /// In ASCII text (nearly every document) a column is a byte offset; no cursor is needed.
+    private let isASCII: Bool
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         self.token = Token(kind: .startOfFile, start: 0, end: 0, line: 0, column: 0)
+        isASCII = bytes.reduce(0, |) < 0x80
     }
 
     /// Moves to the next significant token.
@@ -149,6 +152,7 @@ struct Lexer {
 
     /// The UTF-16 column of a byte on the current line.
     private mutating func column(of byte: Int) -> Int32 {
+        if isASCII { return Int32(truncatingIfNeeded: byte - lineStart + 1) }
         if byte < columnCursorByte || columnCursorByte < lineStart {
             columnCursorByte = lineStart
             columnCursorColumn = 1
