@@ -451,7 +451,7 @@ final class Executor {
 
     /// The plans of selection sets (a field's nodes', or the operation's) on one object type.
     func plans(for typeName: String, selectionSets: [SelectionSetNode]) -> FieldPlans {
-        var groups = FieldGroups()
+        var groups = FieldGroups(capacity: selectionSets.reduce(0) { $0 + $1.selections.count })
         var visited: Set<String> = []
         for selectionSet in selectionSets {
             collectFields(typeName, selectionSet, &groups, &visited)

@@ -9,6 +9,12 @@ struct FieldGroups {
 
     private static let linearLimit = 12
 
+    /// `capacity`: the number of keys expected (the selections, before fragments are expanded).
+    init(capacity: Int) {
+        keys.reserveCapacity(capacity)
+        nodes.reserveCapacity(capacity)
+    }
+
     mutating func add(_ field: FieldNode) {
         let key = field.responseKey
         if let index = index(of: key) {

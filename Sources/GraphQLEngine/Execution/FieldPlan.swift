@@ -75,6 +75,7 @@ final class FieldPlans: @unchecked Sendable {
         self.typeName = typeName
         self.plans = plans
         var prefixes: [UInt8] = []
+        prefixes.reserveCapacity(plans.reduce(0) { $0 + $1.responseKey.utf8.count + 4 })
         var ends: [Int] = []
         ends.reserveCapacity(plans.count)
         for (index, plan) in plans.enumerated() {
