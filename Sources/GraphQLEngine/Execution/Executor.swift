@@ -114,7 +114,7 @@ final class Executor {
         self.variables = variables
         self.request = request
         self.shared = ExecutionShared(
-            schema: schema.schema, operation: operation, variables: variables, context: request.context)
+            executable: schema, operation: operation, variables: variables, context: request.context)
     }
 
     func run(rootType: ObjectType) async -> ExecutionResult {

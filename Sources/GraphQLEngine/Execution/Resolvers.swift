@@ -39,13 +39,16 @@ public struct ResolveInfo: Sendable {
 
 /// What every field of one execution shares, held once.
 final class ExecutionShared: Sendable {
-    let schema: GraphQLSchema
+    let executable: ExecutableSchema
     let operation: OperationDefinitionNode
     let variables: GraphQLObject
     let context: any Sendable
 
-    init(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: GraphQLObject, context: any Sendable) {
-        self.schema = schema
+    var schema: GraphQLSchema { executable.schema }
+    var introspectionSources: IntrospectionSources { executable.introspectionSources.get(executable.schema) }
+
+    init(executable: ExecutableSchema, operation: OperationDefinitionNode, variables: GraphQLObject, context: any Sendable) {
+        self.executable = executable
         self.operation = operation
         self.variables = variables
         self.context = context
@@ -156,6 +159,8 @@ public final class ExecutableSchema: Sendable {
     let boundFields: [String: [String: FieldBinding]]
     /// Per object type and field (meta-fields included): what executing it needs.
     let fieldInfo: [String: [String: FieldInfo]]
+    /// What introspection reads, made on the first introspection query.
+    let introspectionSources = IntrospectionSources.Holder()
 
     public struct BindingError: Error, CustomStringConvertible {
         public var missing: [String]

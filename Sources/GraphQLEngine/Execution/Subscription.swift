@@ -42,7 +42,7 @@ public func subscribe(
     if let error = plan.argumentError { return .failure(ExecutionFailure(errors: [error])) }
     let call = FieldCall(
         source: request.rootValue, plan: plan,
-        shared: ExecutionShared(schema: schema.schema, operation: operation, variables: variables, context: request.context),
+        shared: ExecutionShared(executable: schema, operation: operation, variables: variables, context: request.context),
         pathNode: nil)
     let source: SubscriptionSource
     do {
