@@ -155,9 +155,8 @@ public struct Resolvers: Sendable {
 public final class ExecutableSchema: Sendable {
     public let schema: GraphQLSchema
     let resolvers: Resolvers
-    /// Per type and field: the binding, with the field's directive handlers folded in.
-    let boundFields: [String: [String: FieldBinding]]
-    /// Per object type and field (meta-fields included): what executing it needs.
+    /// Per object type and field (meta-fields included): what executing it needs, with the field's
+    /// directive handlers folded into its binding.
     let fieldInfo: [String: [String: FieldInfo]]
     /// What introspection reads, made on the first introspection query.
     let introspectionSources = IntrospectionSources.Holder()
@@ -203,7 +202,6 @@ public final class ExecutableSchema: Sendable {
             }
         }
         if !missing.isEmpty { throw BindingError(missing: missing.sorted()) }
-        self.boundFields = bound
         self.fieldInfo = FieldInfo.table(for: schema, boundFields: bound)
     }
 
