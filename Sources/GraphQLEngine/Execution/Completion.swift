@@ -47,4 +47,3 @@ final class EnumValueNames: Sendable {
         names = Set(type.values.map(\.name))
     }
 }
-

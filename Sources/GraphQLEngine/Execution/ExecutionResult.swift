@@ -63,7 +63,7 @@ public struct ExecutionResult: @unchecked Sendable {
         switch result {
         case .null: .null
         case .leaf(let value): value
-        case .object(let object): .object(GraphQLObject(object.keys.indices.map { (object.keys[$0], value(of: object[$0])) }))
+        case .object(let object): .object(GraphQLObject(object.keys.enumerated().map { ($1, value(of: object[$0])) }))
         case .list(let list): .list((0..<list.count).map { value(of: list[$0]) })
         }
     }
