@@ -72,11 +72,10 @@ public func execute(_ schema: ExecutableSchema, _ request: ExecutionRequest) asy
         operation.variableDefinitions, inputs: request.variables, schema: schema.schema)
     if !variableErrors.isEmpty { return .failure(variableErrors) }
     variables = coerced
-    var fragments: [String: FragmentDefinitionNode] = [:]
-    for case .fragment(let fragment) in request.document.definitions { fragments[fragment.name.value] = fragment }
-
     let executor = Executor(
-        schema: schema, operation: operation, fragments: fragments, variables: variables, request: request)
+        schema: schema, operation: operation,
+        collector: FieldCollector(schema: schema.schema, document: request.document, variables: variables),
+        request: request)
     return await executor.run(rootType: rootType)
 }
 
@@ -94,27 +93,24 @@ final class Executor {
     let executable: ExecutableSchema
     let schema: GraphQLSchema
     let operation: OperationDefinitionNode
-    let fragments: [String: FragmentDefinitionNode]
-    let variables: GraphQLObject
     let request: ExecutionRequest
     let shared: ExecutionShared
+    /// Plans by the shape of what they plan, shared by every field with that shape.
+    private var plansByShape: [SelectionShape: FieldPlans] = [:]
     private var errors: [GraphQLError] = []
     private var dataIsNull = false
     /// The objects whose fields the next level resolves.
     private var nextLevel: [ResultObject] = []
 
     init(
-        schema: ExecutableSchema, operation: OperationDefinitionNode, fragments: [String: FragmentDefinitionNode],
-        variables: GraphQLObject, request: ExecutionRequest
+        schema: ExecutableSchema, operation: OperationDefinitionNode, collector: FieldCollector, request: ExecutionRequest
     ) {
         self.executable = schema
         self.schema = schema.schema
         self.operation = operation
-        self.fragments = fragments
-        self.variables = variables
         self.request = request
         self.shared = ExecutionShared(
-            executable: schema, operation: operation, variables: variables, context: request.context)
+            executable: schema, operation: operation, collector: collector, context: request.context)
     }
 
     func run(rootType: ObjectType) async -> ExecutionResult {
@@ -181,7 +177,7 @@ final class Executor {
             } catch {
                 fieldError(
                     error, plan: plan, slot: .field(object, index), boundary: boundary,
-                    path: ResponsePath(parent: path, component: .key(plan.responseKey)), isNonNull: plan.isNonNull)
+                    path: ResponsePath(parent: path, field: plan), isNonNull: plan.isNonNull)
                 continue
             }
             // Most fields return a built-in scalar's usual Swift type: complete those directly.
@@ -256,7 +252,7 @@ final class Executor {
                     stillWaiting.append(item)
                 case .failure(let error):
                     fieldError(error, plan: item.plan, slot: item.slot, boundary: item.boundary,
-                        path: ResponsePath(parent: item.path, component: .key(item.plan.responseKey)),
+                        path: ResponsePath(parent: item.path, field: item.plan),
                         isNonNull: item.plan.returnType.isNonNull)
                 }
             }
@@ -265,7 +261,7 @@ final class Executor {
                 for item in stillWaiting {
                     fieldError(
                         GraphQLError("The value of this field was never delivered."), plan: item.plan, slot: item.slot,
-                        boundary: item.boundary, path: ResponsePath(parent: item.path, component: .key(item.plan.responseKey)),
+                        boundary: item.boundary, path: ResponsePath(parent: item.path, field: item.plan),
                         isNonNull: item.plan.returnType.isNonNull)
                 }
                 stillWaiting = []
@@ -281,7 +277,7 @@ final class Executor {
     ) {
         completeValue(
             value, type: plan.returnType, plan: plan, slot: slot, boundary: boundary,
-            path: { ResponsePath(parent: parentPath, component: .key(plan.responseKey)) })
+            path: { ResponsePath(parent: parentPath, field: plan) })
     }
 
     /// Completes one value at `slot` (spec 6.4.3). `boundary` is the nearest nullable position above,
@@ -338,7 +334,7 @@ final class Executor {
                     path: {
                         let parent = listPath ?? path()
                         listPath = parent
-                        return ResponsePath(parent: parent, component: .index(index))
+                        return ResponsePath(parent: parent, index: index)
                     })
             }
         case .named(let name):
@@ -437,7 +433,11 @@ final class Executor {
             graphQLError = GraphQLError(
                 "Internal server error.", extensions: GraphQLObject([("code", .string("INTERNAL_SERVER_ERROR"))]))
         }
-        if graphQLError.locations.isEmpty { graphQLError.locations = plan.fieldNodes.map { $0.location.sourceLocation } }
+        if graphQLError.locations.isEmpty || plan.argumentError != nil {
+            let nodes = path.fieldStep.map { shared.fieldNodes(of: plan, under: $0.parent) } ?? plan.fieldNodes
+            if plan.argumentError != nil, let error = argumentError(of: plan, at: nodes) { graphQLError = error }
+            if graphQLError.locations.isEmpty { graphQLError.locations = nodes.map { $0.location.sourceLocation } }
+        }
         graphQLError.path = components
         errors.append(graphQLError)
         if isNonNull {
@@ -451,11 +451,7 @@ final class Executor {
 
     /// The plans of selection sets (a field's nodes', or the operation's) on one object type.
     func plans(for typeName: String, selectionSets: [SelectionSetNode]) -> FieldPlans {
-        var groups = FieldGroups(capacity: selectionSets.reduce(0) { $0 + $1.selections.count })
-        var visited: Set<String> = []
-        for selectionSet in selectionSets {
-            collectFields(typeName, selectionSet, &groups, &visited)
-        }
+        let groups = shared.collector.collect(typeName, selectionSets)
         let fields = executable.fieldInfo[typeName] ?? [:]
         return FieldPlans(
             typeName: typeName,
@@ -468,56 +464,39 @@ final class Executor {
                         FieldDefinition(name: fieldName, type: .named("String")), on: typeName, binding: nil,
                         completions: [:])
                 return FieldPlan(
-                    responseKey: groups.keys[index], fieldNodes: nodes, info: info, schema: schema, variables: variables)
+                    responseKey: groups.keys[index], fieldNodes: nodes, info: info, schema: schema,
+                    variables: shared.variables)
             })
     }
 
-    /// The plans of a field's sub-selection on one object type, cached on the field's plan.
+    /// The plans of a field's sub-selection on one object type, cached on the field's plan and
+    /// shared with every other field of the same shape.
     private func subPlans(of plan: FieldPlan, for typeName: String) -> FieldPlans {
         if let cached = plan.subPlans, cached.typeName == typeName { return cached.plans }
         for cached in plan.otherSubPlans where cached.typeName == typeName { return cached.plans }
-        let plans = plans(for: typeName, selectionSets: plan.fieldNodes.compactMap(\.selectionSet))
+        let shape = SelectionShape(typeName: typeName, fieldNodes: plan.fieldNodes, source: request.document.source)
+        let plans: FieldPlans
+        if let shape, let shared = plansByShape[shape] {
+            plans = shared
+        } else {
+            plans = self.plans(for: typeName, selectionSets: plan.fieldNodes.compactMap(\.selectionSet))
+            if let shape { plansByShape[shape] = plans }
+        }
         if plan.subPlans == nil { plan.subPlans = (typeName, plans) } else { plan.otherSubPlans.append((typeName, plans)) }
         return plans
     }
 
-    /// Spec `CollectFields`, with `@skip`/`@include`.
-    private func collectFields(
-        _ typeName: String, _ selectionSet: SelectionSetNode, _ groups: inout FieldGroups, _ visited: inout Set<String>
-    ) {
-        for selection in selectionSet.selections {
-            guard shouldInclude(selection.directives) else { continue }
-            switch selection {
-            case .field(let field):
-                groups.add(field)
-            case .inlineFragment(let fragment):
-                if let condition = fragment.typeCondition, !doesFragmentApply(condition.name.value, to: typeName) { continue }
-                collectFields(typeName, fragment.selectionSet, &groups, &visited)
-            case .fragmentSpread(let spread):
-                let name = spread.name.value
-                guard !visited.contains(name), let fragment = fragments[name] else { continue }
-                visited.insert(name)
-                guard doesFragmentApply(fragment.typeCondition.name.value, to: typeName) else { continue }
-                collectFields(typeName, fragment.selectionSet, &groups, &visited)
-            }
+    /// A shared plan's argument error carries the locations of the field it was planned from:
+    /// the arguments are coerced again as written at this field.
+    private func argumentError(of plan: FieldPlan, at nodes: [FieldNode]) -> GraphQLError? {
+        guard let node = nodes.first else { return nil }
+        do {
+            _ = try ValueCoercion.argumentValues(
+                definitions: plan.info.definition.arguments, nodes: node.arguments, schema: schema,
+                variables: shared.variables, location: node.location)
+            return nil
+        } catch {
+            return error
         }
-    }
-
-    private func doesFragmentApply(_ conditionName: String, to typeName: String) -> Bool {
-        conditionName == typeName || schema.isPossibleType(typeName, of: conditionName)
-    }
-
-    private func shouldInclude(_ directives: [DirectiveNode]) -> Bool {
-        for directive in directives {
-            let name = directive.name.value
-            guard name == "skip" || name == "include" else { continue }
-            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }),
-                case .boolean(let condition)? = ValueCoercion.valueFromAST(
-                    argument.value, type: .nonNull(.named("Boolean")), schema: schema, variables: variables)
-            else { continue }
-            if name == "skip" && condition { return false }
-            if name == "include" && !condition { return false }
-        }
-        return true
     }
 }

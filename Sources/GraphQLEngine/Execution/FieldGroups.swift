@@ -25,11 +25,16 @@ struct FieldGroups {
         nodes.append([field])
         if keys.count > Self.linearLimit {
             if indexByKey.isEmpty {
+                indexByKey.reserveCapacity(keys.capacity)
                 for (index, key) in keys.enumerated() { indexByKey[key] = index }
             } else {
                 indexByKey[key] = keys.count - 1
             }
         }
+    }
+
+    func nodes(for key: String) -> [FieldNode] {
+        index(of: key).map { nodes[$0] } ?? []
     }
 
     private func index(of key: String) -> Int? {

@@ -28,7 +28,8 @@ public struct ResolveInfo: Sendable {
     public var parentTypeName: String { plan.parentTypeName }
     public var fieldName: String { plan.fieldName }
     public var returnType: TypeReference { plan.returnType }
-    public var fieldNodes: [FieldNode] { plan.fieldNodes }
+    /// The nodes of the field where it is executed (worked out on demand: see `ExecutionShared`).
+    public var fieldNodes: [FieldNode] { shared.fieldNodes(of: plan, under: pathNode) }
     public var schema: GraphQLSchema { shared.schema }
     public var operation: OperationDefinitionNode { shared.operation }
     public var variables: GraphQLObject { shared.variables }
@@ -41,17 +42,28 @@ public struct ResolveInfo: Sendable {
 final class ExecutionShared: Sendable {
     let executable: ExecutableSchema
     let operation: OperationDefinitionNode
-    let variables: GraphQLObject
+    let collector: FieldCollector
     let context: any Sendable
 
     var schema: GraphQLSchema { executable.schema }
+    var variables: GraphQLObject { collector.variables }
     var introspectionSources: IntrospectionSources { executable.introspectionSources.get(executable.schema) }
 
-    init(executable: ExecutableSchema, operation: OperationDefinitionNode, variables: GraphQLObject, context: any Sendable) {
+    init(executable: ExecutableSchema, operation: OperationDefinitionNode, collector: FieldCollector, context: any Sendable) {
         self.executable = executable
         self.operation = operation
-        self.variables = variables
+        self.collector = collector
         self.context = context
+    }
+
+    /// The nodes a field is written with at one place of the response. Fields with the same
+    /// sub-selection share its plans (see `SelectionShape`), which keep the nodes of the first
+    /// of them; the others' are found again, from the root down, when an error or a resolver
+    /// asks. Root fields' plans are never shared.
+    func fieldNodes(of plan: FieldPlan, under parent: ResponsePath?) -> [FieldNode] {
+        guard let parentStep = parent?.fieldStep, let parentPlan = parentStep.plan else { return plan.fieldNodes }
+        let parentNodes = fieldNodes(of: parentPlan, under: parentStep.parent)
+        return collector.collect(plan.parentTypeName, parentNodes.compactMap(\.selectionSet)).nodes(for: plan.responseKey)
     }
 }
 

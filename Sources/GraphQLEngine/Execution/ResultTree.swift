@@ -87,11 +87,29 @@ enum ResultSlot {
 /// A response path as a linked list, so that descending a level costs one small node.
 final class ResponsePath: Sendable {
     let parent: ResponsePath?
-    let component: PathComponent
+    /// The field a step names; nil for a step into a list.
+    let plan: FieldPlan?
+    let index: Int
 
-    init(parent: ResponsePath?, component: PathComponent) {
+    init(parent: ResponsePath?, field plan: FieldPlan) {
         self.parent = parent
-        self.component = component
+        self.plan = plan
+        index = 0
+    }
+
+    init(parent: ResponsePath, index: Int) {
+        self.parent = parent
+        plan = nil
+        self.index = index
+    }
+
+    var component: PathComponent { plan.map { .key($0.responseKey) } ?? .index(index) }
+
+    /// The nearest step that names a field: this one, or the one above a list's items.
+    var fieldStep: ResponsePath? {
+        var node: ResponsePath? = self
+        while let current = node, current.plan == nil { node = current.parent }
+        return node
     }
 
     var components: [PathComponent] {

@@ -42,7 +42,10 @@ public func subscribe(
     if let error = plan.argumentError { return .failure(ExecutionFailure(errors: [error])) }
     let call = FieldCall(
         source: request.rootValue, plan: plan,
-        shared: ExecutionShared(executable: schema, operation: operation, variables: variables, context: request.context),
+        shared: ExecutionShared(
+            executable: schema, operation: operation,
+            collector: FieldCollector(schema: schema.schema, document: request.document, variables: variables),
+            context: request.context),
         pathNode: nil)
     let source: SubscriptionSource
     do {

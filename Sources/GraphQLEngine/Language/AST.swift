@@ -7,10 +7,23 @@
 public struct DocumentNode: Hashable, Sendable {
     public var definitions: [DefinitionNode]
     public var location: Location
+    /// The text the document was parsed from, if it was: the executor compares selection sets by
+    /// their text. Documents are equal when their nodes are, whatever their text.
+    public var source: String?
 
-    public init(definitions: [DefinitionNode], location: Location) {
+    public init(definitions: [DefinitionNode], location: Location, source: String? = nil) {
         self.definitions = definitions
         self.location = location
+        self.source = source
+    }
+
+    public static func == (left: DocumentNode, right: DocumentNode) -> Bool {
+        left.definitions == right.definitions && left.location == right.location
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(definitions)
+        hasher.combine(location)
     }
 }
 
@@ -228,7 +241,7 @@ public struct FragmentDefinitionNode: Hashable, Sendable {
 
 // MARK: - Values
 
-public indirect enum ValueNode: Hashable, Sendable {
+public enum ValueNode: Hashable, Sendable {
     case variable(VariableNode)
     /// The literal's text exactly as written (`-12`), so range checks happen where the type is known.
     case int(String, Location)
@@ -291,10 +304,10 @@ public struct DirectiveNode: Hashable, Sendable {
 
 // MARK: - Type references
 
-public indirect enum TypeNode: Hashable, Sendable {
+public enum TypeNode: Hashable, Sendable {
     case named(NamedTypeNode)
-    case list(TypeNode, Location)
-    case nonNull(TypeNode, Location)
+    indirect case list(TypeNode, Location)
+    indirect case nonNull(TypeNode, Location)
 
     public var location: Location {
         switch self {

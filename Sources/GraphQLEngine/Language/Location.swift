@@ -16,5 +16,8 @@ public struct Location: Hashable, Sendable {
         self.column = column
     }
 
+    /// The UTF-8 byte offsets the node spans.
+    public var range: Range<Int> { Int(start)..<Int(end) }
+
     public var sourceLocation: SourceLocation { SourceLocation(line: Int(line), column: Int(column)) }
 }

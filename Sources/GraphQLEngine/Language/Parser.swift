@@ -14,7 +14,9 @@ public struct ParseOptions: Sendable {
 
 /// Parses a GraphQL document, executable or type system (spec 2 and 3).
 public func parse(_ source: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> DocumentNode {
-    try withParser(source, options) { (parser: inout Parser) throws(GraphQLError) in try parser.parseDocument() }
+    var document = try withParser(source, options) { (parser: inout Parser) throws(GraphQLError) in try parser.parseDocument() }
+    document.source = source
+    return document
 }
 
 /// Parses a single value literal such as `{a: [1, 2]}`.
