@@ -142,6 +142,18 @@ struct ExecutionTests {
                 == #"{"errors":[{"message":"Nope.","locations":[{"line":1,"column":31}],"path":["authors",0,"books",0,"failing"],"extensions":{"code":"NOPE"}},{"message":"Nope.","locations":[{"line":1,"column":31}],"path":["authors",0,"books",1,"failing"],"extensions":{"code":"NOPE"}},{"message":"Cannot return null for non-nullable field Book.broken.","locations":[{"line":1,"column":68}],"path":["nullableAuthor","books",0,"broken"]},{"message":"Cannot return null for non-nullable field Book.broken.","locations":[{"line":1,"column":68}],"path":["nullableAuthor","books",1,"broken"]}],"data":{"authors":[{"books":[{"failing":null},{"failing":null}]}],"nullableAuthor":null}}"#)
     }
 
+    @Test func wideSelectionsMergeRepeatedKeys() async throws {
+        // Past a dozen keys the grouping switches to a dictionary; repeated keys still merge.
+        let aliases = (0..<13).map { "a\($0): id" }.joined(separator: " ")
+        let json = try await Library.run(
+            "{ nullableAuthor { \(aliases) name a3: id a13: books { title } a13: books { id } a0: id name } }")
+        let ids = (0..<13).map { #""a\#($0)":"7""# }.joined(separator: ",")
+        #expect(
+            json
+                == #"{"data":{"nullableAuthor":{"# + ids
+                + #","name":"Seven","a13":[{"title":"Book 7-0","id":"70"},{"title":"Book 7-1","id":"71"}]}}}"#)
+    }
+
     @Test func abstractTypesResolveTheirObjectType() async throws {
         let json = try await Library.run(
             "{ search { __typename ... on Author { name } ... on Book { title } } node(id: 3) { id ... on Author { name } } }")

@@ -453,16 +453,19 @@ final class Executor {
     func plans(for typeName: String, selectionSets: [SelectionSetNode]) -> FieldPlans {
         let groups = shared.collector.collect(typeName, selectionSets)
         let fields = executable.fieldInfo[typeName] ?? [:]
+        // Wide selections are mostly aliases of one field: look a name up once per run of it.
+        var last: (name: String, info: FieldInfo)?
         return FieldPlans(
             typeName: typeName,
             groups.keys.indices.map { index in
                 let nodes = groups.nodes[index]
                 let fieldName = nodes[0].name.value
                 let info =
-                    fields[fieldName]
+                    (last?.name == fieldName ? last?.info : fields[fieldName])
                     ?? FieldInfo(
                         FieldDefinition(name: fieldName, type: .named("String")), on: typeName, binding: nil,
                         completions: [:])
+                last = (fieldName, info)
                 return FieldPlan(
                     responseKey: groups.keys[index], fieldNodes: nodes, info: info, schema: schema,
                     variables: shared.variables)

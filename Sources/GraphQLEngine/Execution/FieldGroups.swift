@@ -17,20 +17,23 @@ struct FieldGroups {
 
     mutating func add(_ field: FieldNode) {
         let key = field.responseKey
-        if let index = index(of: key) {
+        if keys.count >= Self.linearLimit {
+            // One hash for a new key, the usual case in a selection set this wide.
+            if indexByKey.isEmpty {
+                indexByKey.reserveCapacity(keys.capacity)
+                for (index, key) in keys.enumerated() { indexByKey[key] = index }
+            }
+            if let index = indexByKey.updateValue(keys.count, forKey: key) {
+                indexByKey[key] = index
+                nodes[index].append(field)
+                return
+            }
+        } else if let index = keys.firstIndex(of: key) {
             nodes[index].append(field)
             return
         }
         keys.append(key)
         nodes.append([field])
-        if keys.count > Self.linearLimit {
-            if indexByKey.isEmpty {
-                indexByKey.reserveCapacity(keys.capacity)
-                for (index, key) in keys.enumerated() { indexByKey[key] = index }
-            } else {
-                indexByKey[key] = keys.count - 1
-            }
-        }
     }
 
     func nodes(for key: String) -> [FieldNode] {
@@ -38,7 +41,6 @@ struct FieldGroups {
     }
 
     private func index(of key: String) -> Int? {
-        if keys.count > Self.linearLimit { return indexByKey[key] }
-        return keys.firstIndex(of: key)
+        indexByKey.isEmpty ? keys.firstIndex(of: key) : indexByKey[key]
     }
 }
