@@ -191,7 +191,7 @@ final class Executor {
 
     private func resolve(_ plan: FieldPlan, source: any Sendable, path: ResponsePath?) throws -> Resolution {
         // Executing a subscription event: the root field's value is the event itself (spec 6.2.3.2).
-        if path == nil, let event = source as? SubscriptionEvent { return .value(event.value) }
+        if path == nil, let event = exactCast(source, to: SubscriptionEvent.self) { return .value(event.value) }
         switch plan.binding {
         case .read(let read)?: return .value(try read(source))
         case .resolve(let resolver)?: return try resolver(FieldCall(source: source, plan: plan, shared: shared, pathNode: path))
