@@ -83,4 +83,20 @@ struct SharedPlanTests {
         document.source = nil
         #expect(try await Self.run(query, document: document) == expected)
     }
+
+    @Test func changingADocumentsDefinitionsForgetsItsText() async throws {
+        var document = try parse("{ a: item { name } b: item { name } }")
+        guard case .operation(var operation) = document.definitions[0],
+            case .field(var b) = operation.selectionSet.selections[1], var selectionSet = b.selectionSet
+        else { return #expect(Bool(false)) }
+        selectionSet.selections[0] = .field(
+            FieldNode(alias: nil, name: NameNode(value: "line", location: selectionSet.location), arguments: [],
+                directives: [], selectionSet: nil, location: selectionSet.location))
+        b.selectionSet = selectionSet
+        operation.selectionSet.selections[1] = .field(b)
+        document.definitions[0] = .operation(operation)
+        #expect(document.source == nil)
+        // b's selection set now reads `{ line }` though its text still says `{ name }`.
+        #expect(try await Self.run("", document: document) == #"{"data":{"a":{"name":"item 0"},"b":{"line":1}}}"#)
+    }
 }

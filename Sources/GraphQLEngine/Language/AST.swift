@@ -5,10 +5,13 @@
 // unique per node kind, which validation and execution use as a cheap identity for caching.
 
 public struct DocumentNode: Hashable, Sendable {
-    public var definitions: [DefinitionNode]
+    /// Changing the definitions forgets the source, which would no longer match them.
+    public var definitions: [DefinitionNode] {
+        didSet { source = nil }
+    }
     public var location: Location
-    /// The text the document was parsed from, if it was: the executor compares selection sets by
-    /// their text. Documents are equal when their nodes are, whatever their text.
+    /// The text the definitions were parsed from, if they were: the executor compares selection
+    /// sets by their text. Documents are equal when their nodes are, whatever their text.
     public var source: String?
 
     public init(definitions: [DefinitionNode], location: Location, source: String? = nil) {
