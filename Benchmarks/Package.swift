@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(name: "FoodGraph", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Only to compare against: the engine itself uses no GraphQL library.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         .executableTarget(
@@ -19,6 +21,17 @@ let package = Package(
                 .product(name: "GraphQLEngine", package: "FoodGraph"),
             ],
             path: "Benchmarks/EngineBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "GraphQLSwiftBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "GraphQLEngine", package: "FoodGraph"),
+            ],
+            path: "Benchmarks/GraphQLSwiftBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
