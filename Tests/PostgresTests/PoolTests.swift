@@ -10,18 +10,15 @@ import TestSupport
         let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .milliseconds(200)))
         defer { Task { await pool.close() } }
         try await open(pool)
-        let holder = Task {
-            try await pool.withConnection { connection in
-                _ = try await connection.query("SELECT pg_sleep(1)")
-            }
-        }
-        try await Task.sleep(for: .milliseconds(100))
+        let holder = hold(pool)
+        try await until { await pool.statistics.inUse == 1 }
         let error = await #expect(throws: PostgresError.self) {
             try await pool.withConnection { _ in }
         }
         #expect(error?.kind == .poolTimeout)
         #expect((await pool.statistics).inUse == 1)
-        try await holder.value
+        holder.cancel()
+        _ = await holder.result
         // Once returned, the connection serves the next caller.
         try await pool.withConnection { _ in }
     }
@@ -29,26 +26,24 @@ import TestSupport
     @Test func queuedStatementsTimeOutOrCanBeCancelled() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
-        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .milliseconds(300)))
+        // Long enough that the queued statement below is cancelled before it would time out, however
+        // slowly a loaded machine schedules the test.
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(1)))
         defer { Task { await pool.close() } }
         let db = PostgresDatabase(pool: pool)
         try await open(pool)
-        let holder = Task {
-            try await pool.withConnection { connection in
-                _ = try await connection.query("SELECT pg_sleep(1)")
-            }
-        }
-        try await Task.sleep(for: .milliseconds(100))
+        let holder = hold(pool)
+        try await until { await pool.statistics.inUse == 1 }
         let timedOut = await #expect(throws: PostgresError.self) { _ = try await db.query("SELECT 1") }
         #expect(timedOut?.kind == .poolTimeout)
 
         let queued = Task { try await db.query("SELECT 1") }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect((await pool.statistics).waiting == 1)
+        try await until { await pool.statistics.waiting == 1 }
         queued.cancel()
         await #expect(throws: CancellationError.self) { _ = try await queued.value }
         #expect((await pool.statistics).waiting == 0)
-        try await holder.value
+        holder.cancel()
+        _ = await holder.result
         #expect(try await db.query("SELECT 2::int4")[0].decode(Int32.self, at: 0) == 2)
     }
 
@@ -91,17 +86,18 @@ import TestSupport
         defer { Task { await pool.close() } }
         let db = PostgresDatabase(pool: pool)
         try await open(pool)
-        let first = Task { try await db.query("SELECT pg_sleep(0.3)") }
-        try await Task.sleep(for: .milliseconds(50))
+        let first = Task { try await db.query("SELECT pg_sleep(60)") }
+        try await until { await pool.statistics.inUse == 1 }
         // Queued behind it; when it ends, the three go out in one round trip.
-        let slow = Task { try await db.query("SELECT 1::int4 FROM pg_sleep(1)")[0].decode(Int32.self, at: 0) }
-        try await Task.sleep(for: .milliseconds(20))
+        let slow = Task { try await db.query("SELECT 1::int4 FROM pg_sleep(3)")[0].decode(Int32.self, at: 0) }
+        try await until { await pool.statistics.waiting == 1 }
         let cancelled = Task { try await db.query("SELECT 2::int4")[0].decode(Int32.self, at: 0) }
-        try await Task.sleep(for: .milliseconds(20))
+        try await until { await pool.statistics.waiting == 2 }
         let last = Task { try await db.query("SELECT 3::int4")[0].decode(Int32.self, at: 0) }
-        _ = try await first.value
-        try await Task.sleep(for: .milliseconds(100))
-        #expect((await pool.statistics).sharedRoundTripStatements == 3)
+        try await until { await pool.statistics.waiting == 3 }
+        first.cancel()
+        _ = await first.result
+        try await until { await pool.statistics.sharedRoundTripStatements == 3 }
         let start = ContinuousClock.now
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { _ = try await cancelled.value }
@@ -177,6 +173,25 @@ import TestSupport
     /// Opens the pool's connection before a test times anything: waiting includes opening one, and
     /// on a loaded machine that alone can exceed a short acquire timeout. The connection opened for
     /// a request that timed out stays in the pool, so a retry finds it.
+    /// Holds the pool's connection until cancelled (cancelling its statement).
+    private func hold(_ pool: PostgresPool) -> Task<Void, any Error> {
+        Task {
+            try await pool.withConnection { connection in
+                _ = try await connection.query("SELECT pg_sleep(60)")
+            }
+        }
+    }
+
+    /// Waits for the pool to reach a state: fixed sleeps fail when a loaded machine runs the test
+    /// slowly.
+    private func until(_ condition: () async -> Bool) async throws {
+        for _ in 0..<1000 {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("The pool did not reach the expected state within ten seconds.")
+    }
+
     private func open(_ pool: PostgresPool) async throws {
         for _ in 0..<50 {
             if (try? await pool.withConnection({ _ in })) != nil { return }
