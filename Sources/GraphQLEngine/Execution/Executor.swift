@@ -115,7 +115,7 @@ final class Executor {
 
     func run(rootType: ObjectType) async -> ExecutionResult {
         let plans = plans(for: rootType.name, selectionSets: [operation.selectionSet])
-        let root = ResultObject.make(shape: plans, source: request.rootValue, path: nil, boundary: nil)
+        let root = ResultObject.make(shape: plans, source: request.rootValue, parentPath: nil, step: nil, boundary: nil)
         if operation.operation == .mutation {
             // Mutations run strictly one root field after another (spec 6.2.2).
             for index in plans.plans.indices {
@@ -151,8 +151,8 @@ final class Executor {
     /// Calls the resolvers of an object's fields and completes every value they return at once;
     /// pending values wait for the level's loaders.
     private func resolveFields(of object: ResultObject, in fields: Range<Int>, waiting: inout [Waiting]) {
-        let (shape, path, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
-            (header.pointee.shape, header.pointee.path, header.pointee.source ?? (), header.pointee.boundary)
+        let (shape, isRoot, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
+            (header.pointee.shape, header.pointee.step == nil, header.pointee.source ?? (), header.pointee.boundary)
         }
         let plans = shape.plans
         for index in fields {
@@ -163,13 +163,15 @@ final class Executor {
             }
             let value: (any Sendable)?
             do {
-                if case .read(let read)? = plan.binding, path != nil {
+                if case .read(let read)? = plan.binding, !isRoot {
                     value = try read(source)
                 } else {
-                    let resolution = try resolve(plan, source: source, path: path)
+                    let resolution = try resolve(plan, source: source, of: object)
                     guard case .value(let resolved) = resolution else {
                         waiting.append(
-                            Waiting(resolution: resolution, plan: plan, slot: .field(object, index), boundary: boundary, path: path))
+                            Waiting(
+                                resolution: resolution, plan: plan, slot: .field(object, index), boundary: boundary,
+                                path: object.path))
                         continue
                     }
                     value = resolved
@@ -177,24 +179,25 @@ final class Executor {
             } catch {
                 fieldError(
                     error, plan: plan, slot: .field(object, index), boundary: boundary,
-                    path: ResponsePath(parent: path, field: plan), isNonNull: plan.isNonNull)
+                    path: ResponsePath(parent: object.path, field: plan), isNonNull: plan.isNonNull)
                 continue
             }
             // Most fields return a built-in scalar's usual Swift type: complete those directly.
             if let builtIn = plan.directScalar, let value, let leaf = builtIn.exactLeaf(value) {
                 object[index] = .leaf(leaf)
             } else {
-                complete(value, plan: plan, slot: .field(object, index), boundary: boundary, parentPath: path)
+                complete(value, plan: plan, slot: .field(object, index), boundary: boundary, parentPath: { object.path })
             }
         }
     }
 
-    private func resolve(_ plan: FieldPlan, source: any Sendable, path: ResponsePath?) throws -> Resolution {
+    private func resolve(_ plan: FieldPlan, source: any Sendable, of object: ResultObject) throws -> Resolution {
         // Executing a subscription event: the root field's value is the event itself (spec 6.2.3.2).
-        if path == nil, let event = exactCast(source, to: SubscriptionEvent.self) { return .value(event.value) }
+        if object.isRoot, let event = exactCast(source, to: SubscriptionEvent.self) { return .value(event.value) }
         switch plan.binding {
         case .read(let read)?: return .value(try read(source))
-        case .resolve(let resolver)?: return try resolver(FieldCall(source: source, plan: plan, shared: shared, pathNode: path))
+        case .resolve(let resolver)?:
+            return try resolver(FieldCall(source: source, plan: plan, shared: shared, pathNode: object.path))
         case nil: return .null
         }
     }
@@ -246,7 +249,7 @@ final class Executor {
                 progressed = true
                 switch outcome {
                 case .success(.value(let value)):
-                    complete(value, plan: item.plan, slot: item.slot, boundary: item.boundary, parentPath: item.path)
+                    complete(value, plan: item.plan, slot: item.slot, boundary: item.boundary, parentPath: { item.path })
                 case .success(let next):
                     item.resolution = next
                     stillWaiting.append(item)
@@ -273,19 +276,22 @@ final class Executor {
     // MARK: - Completion
 
     private func complete(
-        _ value: (any Sendable)?, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?, parentPath: ResponsePath?
+        _ value: (any Sendable)?, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
+        parentPath: () -> ResponsePath?
     ) {
         completeValue(
-            value, type: plan.returnType, plan: plan, slot: slot, boundary: boundary,
-            path: { ResponsePath(parent: parentPath, field: plan) })
+            value, type: plan.returnType, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath,
+            step: .field(plan))
     }
 
     /// Completes one value at `slot` (spec 6.4.3). `boundary` is the nearest nullable position above,
-    /// which a null at a non-null position turns to null.
+    /// which a null at a non-null position turns to null. The value's path is `parentPath()` then
+    /// `step`, made only where needed: an object keeps the two, an error makes the path.
     private func completeValue(
         _ value: (any Sendable)?, type: TypeReference, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
-        path: () -> ResponsePath
+        parentPath: () -> ResponsePath?, step: PathStep
     ) {
+        func path() -> ResponsePath { ResponsePath(parent: parentPath(), step: step) }
         var type = type
         var isNonNull = false
         if case .nonNull(let inner) = type {
@@ -331,11 +337,10 @@ final class Executor {
                 }
                 completeValue(
                     item, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary,
-                    path: {
-                        let parent = listPath ?? path()
-                        listPath = parent
-                        return ResponsePath(parent: parent, index: index)
-                    })
+                    parentPath: {
+                        if listPath == nil { listPath = path() }
+                        return listPath
+                    }, step: .index(index))
             }
         case .named(let name):
             switch plan.completion {
@@ -367,7 +372,9 @@ final class Executor {
                         plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                 }
             case .object(let objectName):
-                completeObject(value, typeName: objectName, plan: plan, slot: slot, boundary: childBoundary, path: path())
+                completeObject(
+                    value, typeName: objectName, plan: plan, slot: slot, boundary: childBoundary, parentPath: parentPath(),
+                    step: step)
             case .abstract:
                 let runtimeName = executable.typeResolver(for: name)?(value) ?? (value as? any GraphQLTypeNamed)?.graphQLTypeName
                 guard let runtimeName else {
@@ -390,21 +397,26 @@ final class Executor {
                         plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                     return
                 }
-                completeObject(value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, path: path())
+                completeObject(
+                    value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, parentPath: parentPath(),
+                    step: step)
             case .invalid:
                 fieldError(
                     GraphQLError("Cannot complete value of unexpected output type: \"\(name)\"."), plan: plan, slot: slot,
                     boundary: boundary, path: path(), isNonNull: isNonNull)
             }
         case .nonNull:
-            completeValue(value, type: type, plan: plan, slot: slot, boundary: boundary, path: path)
+            completeValue(
+                value, type: type, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath, step: step)
         }
     }
 
     private func completeObject(
-        _ value: any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?, path: ResponsePath
+        _ value: any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
+        parentPath: ResponsePath?, step: PathStep
     ) {
-        let object = ResultObject.make(shape: subPlans(of: plan, for: typeName), source: value, path: path, boundary: boundary)
+        let object = ResultObject.make(
+            shape: subPlans(of: plan, for: typeName), source: value, parentPath: parentPath, step: step, boundary: boundary)
         slot.write(.object(object))
         nextLevel.append(object)
     }

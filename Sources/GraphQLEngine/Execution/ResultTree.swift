@@ -16,7 +16,12 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
         /// The plans the object was built from: its keys, and their JSON.
         let shape: FieldPlans
         let count: Int
-        let path: ResponsePath?
+        /// The path up to the object's parent and the step from there (nil for the root). The
+        /// object's own path node is made only when something asks for it (a child, an error, a
+        /// resolver): most objects are leaves of the response, and never need one.
+        let parentPath: ResponsePath?
+        let step: PathStep?
+        var path: ResponsePath?
         /// The value the fields are resolved on.
         var source: (any Sendable)?
         /// The nearest nullable position above, which a null at a non-null field turns to null.
@@ -25,12 +30,14 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     }
 
     static func make(
-        shape: FieldPlans, source: any Sendable, path: ResponsePath?, boundary: ResultSlot?
+        shape: FieldPlans, source: any Sendable, parentPath: ResponsePath?, step: PathStep?, boundary: ResultSlot?
     ) -> ResultObject {
         let count = shape.plans.count
         let object = unsafeDowncast(
             create(minimumCapacity: count) { _ in
-                Header(shape: shape, count: count, path: path, source: source, boundary: boundary)
+                Header(
+                    shape: shape, count: count, parentPath: parentPath, step: step, path: nil, source: source,
+                    boundary: boundary)
             }, to: ResultObject.self)
         object.withUnsafeMutablePointerToElements { $0.initialize(repeating: .null, count: count) }
         return object
@@ -42,6 +49,19 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
 
     // Through the pointer: `header` itself is a class property, checked for exclusive access.
     var shape: FieldPlans { withUnsafeMutablePointerToHeader { $0.pointee.shape } }
+    var isRoot: Bool { withUnsafeMutablePointerToHeader { $0.pointee.step == nil } }
+
+    /// The object's path (nil for the root), made the first time it is asked for. Only the
+    /// executor asks, on its own task, so the header needs no lock.
+    var path: ResponsePath? {
+        withUnsafeMutablePointerToHeader { header in
+            if let path = header.pointee.path { return path }
+            guard let step = header.pointee.step else { return nil }
+            let path = ResponsePath(parent: header.pointee.parentPath, step: step)
+            header.pointee.path = path
+            return path
+        }
+    }
     var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
     var keys: [String] { shape.keys }
 
@@ -84,6 +104,12 @@ enum ResultSlot {
     }
 }
 
+/// One step of a response path: into a field, or into a list's item.
+enum PathStep {
+    case field(FieldPlan)
+    case index(Int)
+}
+
 /// A response path as a linked list, so that descending a level costs one small node.
 final class ResponsePath: Sendable {
     let parent: ResponsePath?
@@ -97,10 +123,16 @@ final class ResponsePath: Sendable {
         index = 0
     }
 
-    init(parent: ResponsePath, index: Int) {
+    init(parent: ResponsePath?, step: PathStep) {
         self.parent = parent
-        plan = nil
-        self.index = index
+        switch step {
+        case .field(let plan):
+            self.plan = plan
+            index = 0
+        case .index(let index):
+            plan = nil
+            self.index = index
+        }
     }
 
     var component: PathComponent { plan.map { .key($0.responseKey) } ?? .index(index) }
