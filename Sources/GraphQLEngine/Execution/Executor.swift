@@ -179,7 +179,7 @@ final class Executor {
             } catch {
                 fieldError(
                     error, plan: plan, slot: .field(object, index), boundary: boundary,
-                    path: ResponsePath(parent: object.path, field: plan), isNonNull: plan.isNonNull)
+                    path: ResponsePath(parent: object.path, step: .field(plan)), isNonNull: plan.isNonNull)
                 continue
             }
             // Most fields return a built-in scalar's usual Swift type: complete those directly.
@@ -255,7 +255,7 @@ final class Executor {
                     stillWaiting.append(item)
                 case .failure(let error):
                     fieldError(error, plan: item.plan, slot: item.slot, boundary: item.boundary,
-                        path: ResponsePath(parent: item.path, field: item.plan),
+                        path: ResponsePath(parent: item.path, step: .field(item.plan)),
                         isNonNull: item.plan.returnType.isNonNull)
                 }
             }
@@ -264,7 +264,7 @@ final class Executor {
                 for item in stillWaiting {
                     fieldError(
                         GraphQLError("The value of this field was never delivered."), plan: item.plan, slot: item.slot,
-                        boundary: item.boundary, path: ResponsePath(parent: item.path, field: item.plan),
+                        boundary: item.boundary, path: ResponsePath(parent: item.path, step: .field(item.plan)),
                         isNonNull: item.plan.returnType.isNonNull)
                 }
                 stillWaiting = []

@@ -117,12 +117,6 @@ final class ResponsePath: Sendable {
     let plan: FieldPlan?
     let index: Int
 
-    init(parent: ResponsePath?, field plan: FieldPlan) {
-        self.parent = parent
-        self.plan = plan
-        index = 0
-    }
-
     init(parent: ResponsePath?, step: PathStep) {
         self.parent = parent
         switch step {

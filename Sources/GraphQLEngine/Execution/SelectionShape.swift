@@ -2,9 +2,9 @@
 ///
 /// Plans depend on nothing else within a request, so fields written the same way share them: the
 /// 500 aliases of `pN: product(id: N) { id name price }` plan `{ id name price }` once. Comparing
-/// text rather than nodes costs a hash of a few bytes and a `memcmp`, and walks no tree. The one
-/// thing shared plans get wrong is locations: `ExecutionShared.fieldNodes(of:under:)` finds them
-/// again where they are needed.
+/// text rather than nodes costs a hash and a comparison of a few dozen bytes, and walks no tree.
+/// The one thing shared plans get wrong is locations: `ExecutionShared.fieldNodes(of:under:)`
+/// finds them again where they are needed.
 struct SelectionShape: Hashable {
     let typeName: String
     /// The nodes of the field whose sub-selections these are (kept rather than their selection
