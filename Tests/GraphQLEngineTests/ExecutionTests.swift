@@ -101,13 +101,14 @@ struct Library {
     }
 
     static func run(
-        _ query: String, variables: GraphQLObject = GraphQLObject(), context: Context = Context(),
-        schema: ExecutableSchema? = nil
+        _ query: String, document: DocumentNode? = nil, variables: GraphQLObject = GraphQLObject(),
+        context: Context = Context(), schema: ExecutableSchema? = nil
     ) async throws -> String {
         let executable = try schema ?? executable()
         let result = await execute(
             executable,
-            ExecutionRequest(document: try parse(query), variables: variables, context: context, scheduler: context.scheduler))
+            ExecutionRequest(
+                document: try document ?? parse(query), variables: variables, context: context, scheduler: context.scheduler))
         return String(decoding: result.jsonBytes(), as: UTF8.self)
     }
 }

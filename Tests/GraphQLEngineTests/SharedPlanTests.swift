@@ -84,6 +84,40 @@ struct SharedPlanTests {
         #expect(try await Self.run(query, document: document) == expected)
     }
 
+    /// Sharing plans must change nothing a client sees: the same documents, executed with their
+    /// text (plans shared) and without it (every field planned on its own), give the same bytes.
+    @Test(arguments: [
+        "{ a: authors(count: 2) { books { failing title } } b: authors(count: 2) { books { failing title } } }",
+        "{ a: nullableAuthor { books { broken } } b: nullableAuthor { books { broken } } c: nullableAuthor { name } }",
+        """
+        { x: search { ...S } y: search { ...S } z: search { __typename ... on Book { author { ...A } } } }
+        fragment S on SearchResult { __typename ... on Author { ...A } ... on Book { title failing } }
+        fragment A on Author { name books { author { name } failing } }
+        """,
+        """
+        query ($n: Int, $skip: Boolean!) {
+          a: authors(count: $n) { name @skip(if: $skip) books { title } }
+          b: authors(count: $n) { name @skip(if: $skip) books { title } }
+          c: node(id: "3") { id ... on Author { books { failing } } }
+          d: node(id: "4") { id ... on Author { books { failing } } }
+          e: node(id: "200") { id ... on Book { failing } }
+          f: node(id: "201") { id ... on Book { failing } }
+        }
+        """,
+    ])
+    func sharingChangesNoResponse(query: String) async throws {
+        let variables = GraphQLObject([("n", .int(2)), ("skip", .boolean(true))])
+        let withText = try parse(query)
+        var withoutText = withText
+        withoutText.source = nil
+        let shared = try await Library.run(query, document: withText, variables: variables)
+        let unshared = try await Library.run(query, document: withoutText, variables: variables)
+        #expect(shared == unshared)
+        // Each document runs (no request error) and reports field errors where it has failing fields.
+        #expect(shared.contains(#""data":{"#))
+        #expect(shared.contains(#""errors":["#))
+    }
+
     @Test func changingADocumentsDefinitionsForgetsItsText() async throws {
         var document = try parse("{ a: item { name } b: item { name } }")
         guard case .operation(var operation) = document.definitions[0],
