@@ -507,7 +507,7 @@ final class Executor {
         guard let node = nodes.first else { return nil }
         do {
             _ = try ValueCoercion.argumentValues(
-                definitions: plan.info.definition.arguments, nodes: node.arguments, schema: schema,
+                plan.info.arguments, nodes: node.arguments, schema: schema,
                 variables: shared.variables, location: node.location)
             return nil
         } catch {

@@ -4,6 +4,7 @@ final class FieldInfo: Sendable {
     let name: String
     let parentTypeName: String
     let definition: FieldDefinition
+    let arguments: [ArgumentInfo]
     let isTypename: Bool
     let isNonNull: Bool
     /// How a value of the named type at the core of the field's type completes.
@@ -22,6 +23,7 @@ final class FieldInfo: Sendable {
         self.name = definition.name
         self.parentTypeName = parentTypeName
         self.definition = definition
+        arguments = definition.arguments.map { ArgumentInfo($0, completions: completions) }
         self.binding = binding
         isTypename = definition.name == "__typename"
         isNonNull = definition.type.isNonNull

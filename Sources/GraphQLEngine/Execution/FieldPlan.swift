@@ -36,12 +36,11 @@ final class FieldPlan: @unchecked Sendable {
         directScalar = info.directScalar
         var arguments = Self.noArguments
         var argumentError: GraphQLError?
-        let definitions = info.definition.arguments
-        if let node = fieldNodes.first, !(definitions.isEmpty && node.arguments.isEmpty) {
+        if let node = fieldNodes.first, !(info.arguments.isEmpty && node.arguments.isEmpty) {
             do {
                 arguments = Arguments(
                     try ValueCoercion.argumentValues(
-                        definitions: definitions, nodes: node.arguments, schema: schema, variables: variables,
+                        info.arguments, nodes: node.arguments, schema: schema, variables: variables,
                         location: node.location))
             } catch {
                 argumentError = error

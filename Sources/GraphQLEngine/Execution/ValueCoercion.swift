@@ -223,41 +223,50 @@ enum ValueCoercion {
 
     /// graphql-js `getArgumentValues`.
     static func argumentValues(
-        definitions: OrderedDefinitions<InputValueDefinition>, nodes: [ArgumentNode], schema: GraphQLSchema,
-        variables: GraphQLObject, location: Location
+        _ arguments: [ArgumentInfo], nodes: [ArgumentNode], schema: GraphQLSchema, variables: GraphQLObject,
+        location: Location
     ) throws(GraphQLError) -> GraphQLObject {
-        var coerced = GraphQLObject()
-        for definition in definitions {
-            let name = definition.name
-            let type = definition.type
-            let node = nodes.first { $0.name.value == name }
-            var isNull = false
-            if let node {
-                if case .variable(let variable) = node.value {
-                    guard let value = variables[variable.name.value] else {
-                        if let defaultValue = definition.defaultValue {
-                            coerced[name] = valueFromAST(defaultValue, type: type, schema: schema, variables: GraphQLObject())
-                        } else if type.isNonNull {
-                            throw GraphQLError(
-                                "Argument \"\(name)\" of required type \"\(type)\" was provided the variable \"$\(variable.name.value)\" which was not provided a runtime value.",
-                                locations: [node.value.location.sourceLocation])
-                        }
-                        continue
+        var coerced: [(name: String, value: GraphQLValue)] = []
+        coerced.reserveCapacity(arguments.count)
+        for argument in arguments {
+            let name = argument.name
+            let type = argument.type
+            guard let node = nodes.first(where: { $0.name.value == name }) else {
+                if let defaultValue = argument.defaultValue {
+                    if let value = valueFromAST(defaultValue, type: type, schema: schema, variables: GraphQLObject()) {
+                        coerced.append((name, value))
                     }
-                    isNull = value == .null
-                } else if case .null = node.value {
-                    isNull = true
-                }
-            } else {
-                if let defaultValue = definition.defaultValue {
-                    coerced[name] = valueFromAST(defaultValue, type: type, schema: schema, variables: GraphQLObject())
                 } else if type.isNonNull {
                     throw GraphQLError(
                         "Argument \"\(name)\" of required type \"\(type)\" was not provided.", locations: [location.sourceLocation])
                 }
                 continue
             }
-            guard let node else { continue }
+            var isNull = false
+            switch node.value {
+            case .variable(let variable):
+                guard let value = variables[variable.name.value] else {
+                    if let defaultValue = argument.defaultValue {
+                        if let value = valueFromAST(defaultValue, type: type, schema: schema, variables: GraphQLObject()) {
+                            coerced.append((name, value))
+                        }
+                    } else if type.isNonNull {
+                        throw GraphQLError(
+                            "Argument \"\(name)\" of required type \"\(type)\" was provided the variable \"$\(variable.name.value)\" which was not provided a runtime value.",
+                            locations: [node.value.location.sourceLocation])
+                    }
+                    continue
+                }
+                isNull = value == .null
+            case .null:
+                isNull = true
+            default:
+                // The usual argument: a literal of a scalar type, coerced without walking the type.
+                if let scalar = argument.scalar, let value = try? scalar.parseLiteral(node.value) {
+                    coerced.append((name, value))
+                    continue
+                }
+            }
             if isNull && type.isNonNull {
                 throw GraphQLError(
                     "Argument \"\(name)\" of non-null type \"\(type)\" must not be null.",
@@ -268,9 +277,9 @@ enum ValueCoercion {
                     "Argument \"\(name)\" has invalid value \(printValue(node.value)).",
                     locations: [node.value.location.sourceLocation])
             }
-            coerced[name] = value
+            coerced.append((name, value))
         }
-        return coerced
+        return GraphQLObject(coerced)
     }
 }
 
