@@ -47,7 +47,7 @@ struct FieldCollector: Sendable {
         conditionName == typeName || schema.isPossibleType(typeName, of: conditionName)
     }
 
-    private func shouldInclude(_ directives: [DirectiveNode]) -> Bool {
+    private func shouldInclude(_ directives: NodeList<DirectiveNode>) -> Bool {
         for directive in directives {
             let name = directive.name.value
             guard name == "skip" || name == "include" else { continue }

@@ -4,7 +4,7 @@ enum ValueCoercion {
     // MARK: - Variables
 
     static func coerceVariableValues(
-        _ definitions: [VariableDefinitionNode], inputs: GraphQLObject, schema: GraphQLSchema
+        _ definitions: NodeList<VariableDefinitionNode>, inputs: GraphQLObject, schema: GraphQLSchema
     ) -> (GraphQLObject, [GraphQLError]) {
         var coerced = GraphQLObject()
         var errors: [GraphQLError] = []
@@ -223,7 +223,7 @@ enum ValueCoercion {
 
     /// graphql-js `getArgumentValues`.
     static func argumentValues(
-        _ arguments: [ArgumentInfo], nodes: [ArgumentNode], schema: GraphQLSchema, variables: GraphQLObject,
+        _ arguments: [ArgumentInfo], nodes: NodeList<ArgumentNode>, schema: GraphQLSchema, variables: GraphQLObject,
         location: Location
     ) throws(GraphQLError) -> GraphQLObject {
         var coerced: [(name: String, value: GraphQLValue)] = []

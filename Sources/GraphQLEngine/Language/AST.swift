@@ -1,8 +1,13 @@
-// The abstract syntax tree of a GraphQL document (spec section 2 and 3), as value types.
+// The abstract syntax tree of a GraphQL document (spec section 2 and 3).
 //
 // Names follow graphql-js (`FieldNode`, `SelectionSetNode`, …) so that its rules and error messages
 // map one to one. Every node keeps its `Location`; within one document a node's `location.start` is
 // unique per node kind, which validation and execution use as a cheap identity for caching.
+//
+// Definitions, names, values and type references are value types. Selection sets, selections,
+// directives and variable definitions, the bulk of an executable document, are views into the
+// document's flat storage (`SyntaxTree`); their lists are `NodeList`s. Nodes compare by content
+// and location, whichever storage they are read from.
 
 public struct DocumentNode: Hashable, Sendable {
     /// Changing the definitions forgets the source, which would no longer match them.
@@ -73,14 +78,14 @@ public struct OperationDefinitionNode: Hashable, Sendable {
     public var description: StringValueNode?
     public var operation: OperationType
     public var name: NameNode?
-    public var variableDefinitions: [VariableDefinitionNode]
-    public var directives: [DirectiveNode]
+    public var variableDefinitions: NodeList<VariableDefinitionNode>
+    public var directives: NodeList<DirectiveNode>
     public var selectionSet: SelectionSetNode
     public var location: Location
 
     public init(
         description: StringValueNode? = nil, operation: OperationType, name: NameNode?,
-        variableDefinitions: [VariableDefinitionNode], directives: [DirectiveNode],
+        variableDefinitions: NodeList<VariableDefinitionNode>, directives: NodeList<DirectiveNode>,
         selectionSet: SelectionSetNode, location: Location
     ) {
         self.description = description
@@ -93,25 +98,32 @@ public struct OperationDefinitionNode: Hashable, Sendable {
     }
 }
 
-public struct VariableDefinitionNode: Hashable, Sendable {
-    public var description: StringValueNode?
-    public var variable: VariableNode
-    public var type: TypeNode
-    public var defaultValue: ValueNode?
-    public var directives: [DirectiveNode]
-    public var location: Location
+public struct VariableDefinitionNode: StoredNode {
+    let tree: SyntaxTree
+    let number: Int32
 
-    public init(
-        description: StringValueNode? = nil, variable: VariableNode, type: TypeNode,
-        defaultValue: ValueNode?, directives: [DirectiveNode], location: Location
-    ) {
-        self.description = description
-        self.variable = variable
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.location = location
+    public init(_ tree: SyntaxTree, number: Int32) {
+        self.tree = tree
+        self.number = number
     }
+
+    private var record: VariableDefinitionRecord { tree.storage.variableDefinitions[Int(number)] }
+
+    public var description: StringValueNode? { tree.description(record.description) }
+    public var variable: VariableNode { tree.storage.variables[Int(record.variable)] }
+    public var type: TypeNode { tree.storage.types[Int(record.type)] }
+    public var defaultValue: ValueNode? { tree.value(record.defaultValue) }
+    public var directives: NodeList<DirectiveNode> { NodeList(tree, record.directives) }
+    public var location: Location { record.location }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        (left.tree === right.tree && left.number == right.number)
+            || (left.location == right.location && left.description == right.description
+                && left.variable == right.variable && left.type == right.type
+                && left.defaultValue == right.defaultValue && left.directives == right.directives)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(location) }
 }
 
 public struct VariableNode: Hashable, Sendable {
@@ -125,19 +137,39 @@ public struct VariableNode: Hashable, Sendable {
 }
 
 public struct SelectionSetNode: Hashable, Sendable {
-    public var selections: [SelectionNode]
-    public var location: Location
+    let tree: SyntaxTree
+    let number: Int32
 
-    public init(selections: [SelectionNode], location: Location) {
-        self.selections = selections
-        self.location = location
+    init(_ tree: SyntaxTree, number: Int32) {
+        self.tree = tree
+        self.number = number
     }
+
+    private var record: SelectionSetRecord { tree.storage.selectionSets[Int(number)] }
+
+    public var selections: NodeList<SelectionNode> { NodeList(tree, record.selections) }
+    public var location: Location { record.location }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        (left.tree === right.tree && left.number == right.number)
+            || (left.location == right.location && left.selections == right.selections)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(location) }
 }
 
-public enum SelectionNode: Hashable, Sendable {
+public enum SelectionNode: StoredNode {
     case field(FieldNode)
     case fragmentSpread(FragmentSpreadNode)
     case inlineFragment(InlineFragmentNode)
+
+    public init(_ tree: SyntaxTree, number: Int32) {
+        switch tree.storage.selections[Int(number)].kind {
+        case .field: self = .field(FieldNode(tree, number: number))
+        case .fragmentSpread: self = .fragmentSpread(FragmentSpreadNode(tree, number: number))
+        case .inlineFragment: self = .inlineFragment(InlineFragmentNode(tree, number: number))
+        }
+    }
 
     public var location: Location {
         switch self {
@@ -147,7 +179,7 @@ public enum SelectionNode: Hashable, Sendable {
         }
     }
 
-    public var directives: [DirectiveNode] {
+    public var directives: NodeList<DirectiveNode> {
         switch self {
         case .field(let node): node.directives
         case .fragmentSpread(let node): node.directives
@@ -157,30 +189,40 @@ public enum SelectionNode: Hashable, Sendable {
 }
 
 public struct FieldNode: Hashable, Sendable {
-    public var alias: NameNode?
-    public var name: NameNode
-    public var arguments: [ArgumentNode]
-    public var directives: [DirectiveNode]
-    public var selectionSet: SelectionSetNode?
-    public var location: Location
+    let tree: SyntaxTree
+    let number: Int32
+
+    init(_ tree: SyntaxTree, number: Int32) {
+        self.tree = tree
+        self.number = number
+    }
+
+    private var record: SelectionRecord { tree.storage.selections[Int(number)] }
+
+    public var alias: NameNode? { tree.name(record.alias) }
+    public var name: NameNode { tree.storage.names[Int(record.name)] }
+    public var arguments: NodeList<ArgumentNode> { NodeList(tree, record.arguments) }
+    public var directives: NodeList<DirectiveNode> { NodeList(tree, record.directives) }
+    public var selectionSet: SelectionSetNode? { tree.selectionSet(record.selectionSet) }
+    public var location: Location { record.location }
 
     /// The key under which the field appears in the response.
-    public var responseKey: String { alias?.value ?? name.value }
-
-    public init(
-        alias: NameNode?, name: NameNode, arguments: [ArgumentNode], directives: [DirectiveNode],
-        selectionSet: SelectionSetNode?, location: Location
-    ) {
-        self.alias = alias
-        self.name = name
-        self.arguments = arguments
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.location = location
+    public var responseKey: String {
+        let record = record
+        return tree.storage.names[Int(record.alias == .none ? record.name : record.alias)].value
     }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        (left.tree === right.tree && left.number == right.number)
+            || (left.location == right.location && left.alias == right.alias && left.name == right.name
+                && left.arguments == right.arguments && left.directives == right.directives
+                && left.selectionSet == right.selectionSet)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(location) }
 }
 
-public struct ArgumentNode: Hashable, Sendable {
+public struct ArgumentNode: StoredNode {
     public var name: NameNode
     public var value: ValueNode
     public var location: Location
@@ -190,48 +232,73 @@ public struct ArgumentNode: Hashable, Sendable {
         self.value = value
         self.location = location
     }
+
+    public init(_ tree: SyntaxTree, number: Int32) {
+        self = tree.storage.arguments[Int(number)]
+    }
 }
 
 public struct FragmentSpreadNode: Hashable, Sendable {
-    public var name: NameNode
-    public var directives: [DirectiveNode]
-    public var location: Location
+    let tree: SyntaxTree
+    let number: Int32
 
-    public init(name: NameNode, directives: [DirectiveNode], location: Location) {
-        self.name = name
-        self.directives = directives
-        self.location = location
+    init(_ tree: SyntaxTree, number: Int32) {
+        self.tree = tree
+        self.number = number
     }
+
+    private var record: SelectionRecord { tree.storage.selections[Int(number)] }
+
+    public var name: NameNode { tree.storage.names[Int(record.name)] }
+    public var directives: NodeList<DirectiveNode> { NodeList(tree, record.directives) }
+    public var location: Location { record.location }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        (left.tree === right.tree && left.number == right.number)
+            || (left.location == right.location && left.name == right.name && left.directives == right.directives)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(location) }
 }
 
 public struct InlineFragmentNode: Hashable, Sendable {
-    public var typeCondition: NamedTypeNode?
-    public var directives: [DirectiveNode]
-    public var selectionSet: SelectionSetNode
-    public var location: Location
+    let tree: SyntaxTree
+    let number: Int32
 
-    public init(
-        typeCondition: NamedTypeNode?, directives: [DirectiveNode], selectionSet: SelectionSetNode,
-        location: Location
-    ) {
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.location = location
+    init(_ tree: SyntaxTree, number: Int32) {
+        self.tree = tree
+        self.number = number
     }
+
+    private var record: SelectionRecord { tree.storage.selections[Int(number)] }
+
+    public var typeCondition: NamedTypeNode? {
+        tree.name(record.name).map { NamedTypeNode(name: $0, location: $0.location) }
+    }
+    public var directives: NodeList<DirectiveNode> { NodeList(tree, record.directives) }
+    public var selectionSet: SelectionSetNode { SelectionSetNode(tree, number: record.selectionSet) }
+    public var location: Location { record.location }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        (left.tree === right.tree && left.number == right.number)
+            || (left.location == right.location && left.typeCondition == right.typeCondition
+                && left.directives == right.directives && left.selectionSet == right.selectionSet)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(location) }
 }
 
 public struct FragmentDefinitionNode: Hashable, Sendable {
     public var description: StringValueNode?
     public var name: NameNode
     public var typeCondition: NamedTypeNode
-    public var directives: [DirectiveNode]
+    public var directives: NodeList<DirectiveNode>
     public var selectionSet: SelectionSetNode
     public var location: Location
 
     public init(
         description: StringValueNode? = nil, name: NameNode, typeCondition: NamedTypeNode,
-        directives: [DirectiveNode], selectionSet: SelectionSetNode, location: Location
+        directives: NodeList<DirectiveNode>, selectionSet: SelectionSetNode, location: Location
     ) {
         self.description = description
         self.name = name
@@ -293,16 +360,27 @@ public struct ObjectFieldNode: Hashable, Sendable {
     }
 }
 
-public struct DirectiveNode: Hashable, Sendable {
-    public var name: NameNode
-    public var arguments: [ArgumentNode]
-    public var location: Location
+public struct DirectiveNode: StoredNode {
+    let tree: SyntaxTree
+    let number: Int32
 
-    public init(name: NameNode, arguments: [ArgumentNode], location: Location) {
-        self.name = name
-        self.arguments = arguments
-        self.location = location
+    public init(_ tree: SyntaxTree, number: Int32) {
+        self.tree = tree
+        self.number = number
     }
+
+    private var record: DirectiveRecord { tree.storage.directives[Int(number)] }
+
+    public var name: NameNode { tree.storage.names[Int(record.name)] }
+    public var arguments: NodeList<ArgumentNode> { NodeList(tree, record.arguments) }
+    public var location: Location { record.location }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        (left.tree === right.tree && left.number == right.number)
+            || (left.location == right.location && left.name == right.name && left.arguments == right.arguments)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(location) }
 }
 
 // MARK: - Type references

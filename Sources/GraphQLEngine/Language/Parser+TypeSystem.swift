@@ -4,7 +4,7 @@ extension Parser {
         let start = token
         let description = try parseDescription()
         try expectKeyword("schema")
-        let directives = try parseDirectives(isConstant: true)
+        let directives = Array(try parseDirectives(isConstant: true))
         try expect(.braceLeft)
         var operationTypes: [OperationTypeDefinitionNode] = []
         repeat {
@@ -37,10 +37,10 @@ extension Parser {
     private mutating func parseTypeBody(keyword: String) throws(GraphQLError) -> ([DirectiveNode], TypeDefinitionKind) {
         switch keyword {
         case "scalar":
-            return (try parseDirectives(isConstant: true), .scalar)
+            return (Array(try parseDirectives(isConstant: true)), .scalar)
         case "type", "interface":
             let interfaces = try parseImplementsInterfaces()
-            let directives = try parseDirectives(isConstant: true)
+            let directives = Array(try parseDirectives(isConstant: true))
             let fields = try parseFieldsDefinition()
             return (
                 directives,
@@ -48,7 +48,7 @@ extension Parser {
                     ? .object(interfaces: interfaces, fields: fields) : .interface(interfaces: interfaces, fields: fields)
             )
         case "union":
-            let directives = try parseDirectives(isConstant: true)
+            let directives = Array(try parseDirectives(isConstant: true))
             var types: [NamedTypeNode] = []
             if try skip(.equals) {
                 _ = try skip(.pipe)
@@ -58,7 +58,7 @@ extension Parser {
             }
             return (directives, .union(types: types))
         case "enum":
-            let directives = try parseDirectives(isConstant: true)
+            let directives = Array(try parseDirectives(isConstant: true))
             var values: [EnumValueDefinitionNode] = []
             if try skip(.braceLeft) {
                 repeat {
@@ -67,7 +67,7 @@ extension Parser {
             }
             return (directives, .enumeration(values: values))
         default:  // input
-            let directives = try parseDirectives(isConstant: true)
+            let directives = Array(try parseDirectives(isConstant: true))
             var fields: [InputValueDefinitionNode] = []
             if try skip(.braceLeft) {
                 repeat {
@@ -102,7 +102,7 @@ extension Parser {
                 fields.append(
                     FieldDefinitionNode(
                         description: description, name: name, arguments: arguments, type: type,
-                        directives: try parseDirectives(isConstant: true), location: location(from: start)))
+                        directives: Array(try parseDirectives(isConstant: true)), location: location(from: start)))
             } while try !skip(.braceRight)
         }
         return fields
@@ -127,7 +127,7 @@ extension Parser {
         let defaultValue = try skip(.equals) ? try parseValueLiteral(isConstant: true) : nil
         return InputValueDefinitionNode(
             description: description, name: name, type: type, defaultValue: defaultValue,
-            directives: try parseDirectives(isConstant: true), location: location(from: start))
+            directives: Array(try parseDirectives(isConstant: true)), location: location(from: start))
     }
 
     private mutating func parseEnumValueDefinition() throws(GraphQLError) -> EnumValueDefinitionNode {
@@ -138,7 +138,7 @@ extension Parser {
         }
         let name = try parseName()
         return EnumValueDefinitionNode(
-            description: description, name: name, directives: try parseDirectives(isConstant: true),
+            description: description, name: name, directives: Array(try parseDirectives(isConstant: true)),
             location: location(from: start))
     }
 
@@ -172,7 +172,7 @@ extension Parser {
         case "schema":
             try advance()
             try advance()
-            let directives = try parseDirectives(isConstant: true)
+            let directives = Array(try parseDirectives(isConstant: true))
             var operationTypes: [OperationTypeDefinitionNode] = []
             if try skip(.braceLeft) {
                 repeat {

@@ -48,7 +48,9 @@ private func withParser<Result>(
     let outcome: Swift.Result<Result, GraphQLError>? = text.utf8.withContiguousStorageIfAvailable { bytes in
         var parser = Parser(bytes: bytes, options: options)
         do throws(GraphQLError) {
-            return .success(try body(&parser))
+            let result = try body(&parser)
+            parser.tree.storage = parser.storage
+            return .success(result)
         } catch {
             return .failure(error)
         }
@@ -63,6 +65,12 @@ private func withParser<Result>(
 struct Parser {
     var lexer: Lexer
     let options: ParseOptions
+    /// Where the document's nodes go; handed to `tree` when parsing is over.
+    var storage = StoragePool.take()
+    let tree = SyntaxTree()
+    /// The selections of the selection sets being parsed, moved to `storage` side by side when
+    /// their set ends (nested sets end first).
+    private var pendingSelections: [SelectionRecord] = []
     private var tokenCount = 0
     private var depth = 0
     /// End of the last consumed token: where the node being parsed ends.
@@ -116,7 +124,7 @@ struct Parser {
         let start = token
         if peek(.braceLeft) {
             return OperationDefinitionNode(
-                operation: .query, name: nil, variableDefinitions: [], directives: [],
+                operation: .query, name: nil, variableDefinitions: NodeList(), directives: NodeList(),
                 selectionSet: try parseSelectionSet(), location: location(from: start))
         }
         let description = try parseDescription()
@@ -139,26 +147,35 @@ struct Parser {
         }
     }
 
-    private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinitionNode] {
-        var definitions: [VariableDefinitionNode] = []
-        if try skip(.parenLeft) {
-            repeat {
-                definitions.append(try parseVariableDefinition())
-            } while try !skip(.parenRight)
-        }
-        return definitions
+    private mutating func parseVariableDefinitions() throws(GraphQLError) -> NodeList<VariableDefinitionNode> {
+        guard try skip(.parenLeft) else { return NodeList() }
+        let first = storage.variableDefinitions.count
+        repeat {
+            let definition = try parseVariableDefinition()
+            storage.variableDefinitions.append(definition)
+        } while try !skip(.parenRight)
+        return NodeList(tree, span(from: first, to: storage.variableDefinitions.count))
     }
 
-    private mutating func parseVariableDefinition() throws(GraphQLError) -> VariableDefinitionNode {
+    private mutating func parseVariableDefinition() throws(GraphQLError) -> VariableDefinitionRecord {
         let start = token
-        let description = try parseDescription()
-        let variable = try parseVariable()
+        let description = try parseDescription().map { description in
+            storage.descriptions.append(description)
+            return Int32(storage.descriptions.count - 1)
+        }
+        storage.variables.append(try parseVariable())
+        let variable = Int32(storage.variables.count - 1)
         try expect(.colon)
-        let type = try parseTypeReference()
-        let defaultValue = try skip(.equals) ? try parseValueLiteral(isConstant: true) : nil
-        return VariableDefinitionNode(
-            description: description, variable: variable, type: type, defaultValue: defaultValue,
-            directives: try parseDirectives(isConstant: true), location: location(from: start))
+        storage.types.append(try parseTypeReference())
+        let type = Int32(storage.types.count - 1)
+        var defaultValue = Int32.none
+        if try skip(.equals) {
+            storage.values.append(try parseValueLiteral(isConstant: true))
+            defaultValue = Int32(storage.values.count - 1)
+        }
+        return VariableDefinitionRecord(
+            description: description ?? .none, variable: variable, type: type, defaultValue: defaultValue,
+            directives: try parseDirectiveSpan(isConstant: true), location: location(from: start))
     }
 
     private mutating func parseVariable() throws(GraphQLError) -> VariableNode {
@@ -168,67 +185,74 @@ struct Parser {
     }
 
     mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSetNode {
+        SelectionSetNode(tree, number: try parseSelectionSetNumber())
+    }
+
+    private mutating func parseSelectionSetNumber() throws(GraphQLError) -> Int32 {
         let start = token
         try enterNesting()
         defer { depth -= 1 }
         try expect(.braceLeft)
-        var selections: [SelectionNode] = []
+        let firstPending = pendingSelections.count
         repeat {
-            selections.append(try parseSelection())
+            let selection = peek(.spread) ? try parseFragment() : try parseField()
+            pendingSelections.append(selection)
         } while try !skip(.braceRight)
-        return SelectionSetNode(selections: selections, location: location(from: start))
+        let first = storage.selections.count
+        storage.selections.append(contentsOf: pendingSelections[firstPending...])
+        pendingSelections.removeSubrange(firstPending...)
+        storage.selectionSets.append(
+            SelectionSetRecord(
+                selections: span(from: first, to: storage.selections.count), location: location(from: start)))
+        return Int32(storage.selectionSets.count - 1)
     }
 
-    private mutating func parseSelection() throws(GraphQLError) -> SelectionNode {
-        peek(.spread) ? try parseFragment() : .field(try parseField())
-    }
-
-    private mutating func parseField() throws(GraphQLError) -> FieldNode {
+    private mutating func parseField() throws(GraphQLError) -> SelectionRecord {
         let start = token
-        let nameOrAlias = try parseName()
-        var alias: NameNode?
+        let nameOrAlias = try parseNameNumber()
+        var alias = Int32.none
         var name = nameOrAlias
         if try skip(.colon) {
             alias = nameOrAlias
-            name = try parseName()
+            name = try parseNameNumber()
         }
         let arguments = try parseArguments(isConstant: false)
-        let directives = try parseDirectives(isConstant: false)
-        let selectionSet = peek(.braceLeft) ? try parseSelectionSet() : nil
-        return FieldNode(
-            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-            location: location(from: start))
+        let directives = try parseDirectiveSpan(isConstant: false)
+        let selectionSet = peek(.braceLeft) ? try parseSelectionSetNumber() : .none
+        return SelectionRecord(
+            kind: .field, alias: alias, name: name, arguments: arguments, directives: directives,
+            selectionSet: selectionSet, location: location(from: start))
     }
 
-    private mutating func parseArguments(isConstant: Bool) throws(GraphQLError) -> [ArgumentNode] {
-        var arguments: [ArgumentNode] = []
-        if try skip(.parenLeft) {
-            repeat {
-                let start = token
-                let name = try parseName()
-                try expect(.colon)
-                let value = try parseValueLiteral(isConstant: isConstant)
-                arguments.append(ArgumentNode(name: name, value: value, location: location(from: start)))
-            } while try !skip(.parenRight)
-        }
-        return arguments
+    private mutating func parseArguments(isConstant: Bool) throws(GraphQLError) -> Span {
+        guard try skip(.parenLeft) else { return .empty }
+        let first = storage.arguments.count
+        repeat {
+            let start = token
+            let name = try parseName()
+            try expect(.colon)
+            let value = try parseValueLiteral(isConstant: isConstant)
+            storage.arguments.append(ArgumentNode(name: name, value: value, location: location(from: start)))
+        } while try !skip(.parenRight)
+        return span(from: first, to: storage.arguments.count)
     }
 
-    private mutating func parseFragment() throws(GraphQLError) -> SelectionNode {
+    private mutating func parseFragment() throws(GraphQLError) -> SelectionRecord {
         let start = token
         try expect(.spread)
         let hasTypeCondition = try skipKeyword("on")
         if !hasTypeCondition && peek(.name) {
-            let name = try parseFragmentName()
-            return .fragmentSpread(
-                FragmentSpreadNode(
-                    name: name, directives: try parseDirectives(isConstant: false), location: location(from: start)))
+            if lexer.isName(token, "on") { throw unexpected(token) }
+            let name = try parseNameNumber()
+            return SelectionRecord(
+                kind: .fragmentSpread, name: name, directives: try parseDirectiveSpan(isConstant: false),
+                location: location(from: start))
         }
-        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
-        return .inlineFragment(
-            InlineFragmentNode(
-                typeCondition: typeCondition, directives: try parseDirectives(isConstant: false),
-                selectionSet: try parseSelectionSet(), location: location(from: start)))
+        let typeCondition = hasTypeCondition ? try parseNameNumber() : .none
+        let directives = try parseDirectiveSpan(isConstant: false)
+        return SelectionRecord(
+            kind: .inlineFragment, name: typeCondition, directives: directives,
+            selectionSet: try parseSelectionSetNumber(), location: location(from: start))
     }
 
     private mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinitionNode {
@@ -313,17 +337,21 @@ struct Parser {
 
     // MARK: - Directives and types
 
-    mutating func parseDirectives(isConstant: Bool) throws(GraphQLError) -> [DirectiveNode] {
-        var directives: [DirectiveNode] = []
-        while peek(.at) {
+    mutating func parseDirectives(isConstant: Bool) throws(GraphQLError) -> NodeList<DirectiveNode> {
+        NodeList(tree, try parseDirectiveSpan(isConstant: isConstant))
+    }
+
+    private mutating func parseDirectiveSpan(isConstant: Bool) throws(GraphQLError) -> Span {
+        guard peek(.at) else { return .empty }
+        let first = storage.directives.count
+        repeat {
             let start = token
             try advance()
-            let name = try parseName()
-            directives.append(
-                DirectiveNode(
-                    name: name, arguments: try parseArguments(isConstant: isConstant), location: location(from: start)))
-        }
-        return directives
+            let name = try parseNameNumber()
+            let arguments = try parseArguments(isConstant: isConstant)
+            storage.directives.append(DirectiveRecord(name: name, arguments: arguments, location: location(from: start)))
+        } while peek(.at)
+        return span(from: first, to: storage.directives.count)
     }
 
     mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
@@ -351,6 +379,16 @@ struct Parser {
         let start = token
         try expect(.name)
         return NameNode(value: text(of: start), location: location(from: start))
+    }
+
+    /// Parses a name into the storage, for a record to refer to.
+    private mutating func parseNameNumber() throws(GraphQLError) -> Int32 {
+        storage.names.append(try parseName())
+        return Int32(storage.names.count - 1)
+    }
+
+    private func span(from first: Int, to end: Int) -> Span {
+        Span(start: Int32(first), count: Int32(end - first))
     }
 
     // MARK: - Token helpers

@@ -91,7 +91,7 @@ private func printArgument(_ argument: ArgumentNode) -> String {
     argument.name.value + ": " + printValue(argument.value)
 }
 
-private func printDirectives(_ directives: [DirectiveNode]) -> String {
+private func printDirectives(_ directives: some Collection<DirectiveNode>) -> String {
     directives.map { "@" + $0.name.value + wrap("(", $0.arguments.map(printArgument).joined(separator: ", "), ")") }
         .joined(separator: " ")
 }

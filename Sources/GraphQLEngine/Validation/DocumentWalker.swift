@@ -96,7 +96,7 @@ struct DocumentWalker {
         context.parentTypes.removeLast()
     }
 
-    private mutating func walk(_ directives: [DirectiveNode]) {
+    private mutating func walk(_ directives: NodeList<DirectiveNode>) {
         for node in directives {
             let definition = context.schema.directives[node.name.value]
             enter(.directive(node))

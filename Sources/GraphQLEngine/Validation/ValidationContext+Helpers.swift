@@ -90,7 +90,7 @@ extension ValidationContext {
         }
     }
 
-    private func collectUsages(directives: [DirectiveNode], into usages: inout [VariableUsage]) {
+    private func collectUsages(directives: NodeList<DirectiveNode>, into usages: inout [VariableUsage]) {
         for directive in directives {
             let definition = schema.directives[directive.name.value]
             for argument in directive.arguments {

@@ -199,7 +199,7 @@ struct OverlappingFieldsCanBeMergedRule: ValidationRule {
             fields1: [a.field] + subConflicts.flatMap(\.fields1), fields2: [b.field] + subConflicts.flatMap(\.fields2))
     }
 
-    private func sameArguments(_ a: [ArgumentNode], _ b: [ArgumentNode]) -> Bool {
+    private func sameArguments(_ a: NodeList<ArgumentNode>, _ b: NodeList<ArgumentNode>) -> Bool {
         guard a.count == b.count else { return false }
         return a.allSatisfy { argument in
             guard let other = b.first(where: { $0.name.value == argument.name.value }) else { return false }

@@ -3,7 +3,7 @@ struct UniqueArgumentNamesRule: ValidationRule {
     static let visitedKinds: [VisitedNode.Kind] = [.field, .directive]
 
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
-        let arguments: [ArgumentNode]
+        let arguments: NodeList<ArgumentNode>
         switch node {
         case .field(let field): arguments = field.arguments
         case .directive(let directive): arguments = directive.arguments

@@ -3,7 +3,7 @@ struct UniqueDirectivesPerLocationRule: ValidationRule {
     static let visitedKinds: [VisitedNode.Kind] = [.operation, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition, .variableDefinition]
 
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
-        let directives: [DirectiveNode]
+        let directives: NodeList<DirectiveNode>
         switch node {
         case .operation(let operation): directives = operation.directives
         case .field(let field): directives = field.directives
