@@ -159,22 +159,15 @@ struct Parser {
 
     private mutating func parseVariableDefinition() throws(GraphQLError) -> VariableDefinitionRecord {
         let start = token
-        let description = try parseDescription().map { description in
-            storage.descriptions.append(description)
-            return Int32(storage.descriptions.count - 1)
-        }
-        storage.variables.append(try parseVariable())
-        let variable = Int32(storage.variables.count - 1)
+        var description = Int32.none
+        if let text = try parseDescription() { description = store(text, in: &storage.descriptions) }
+        let variable = store(try parseVariable(), in: &storage.variables)
         try expect(.colon)
-        storage.types.append(try parseTypeReference())
-        let type = Int32(storage.types.count - 1)
+        let type = store(try parseTypeReference(), in: &storage.types)
         var defaultValue = Int32.none
-        if try skip(.equals) {
-            storage.values.append(try parseValueLiteral(isConstant: true))
-            defaultValue = Int32(storage.values.count - 1)
-        }
+        if try skip(.equals) { defaultValue = store(try parseValueLiteral(isConstant: true), in: &storage.values) }
         return VariableDefinitionRecord(
-            description: description ?? .none, variable: variable, type: type, defaultValue: defaultValue,
+            description: description, variable: variable, type: type, defaultValue: defaultValue,
             directives: try parseDirectiveSpan(isConstant: true), location: location(from: start))
     }
 
@@ -242,7 +235,6 @@ struct Parser {
         try expect(.spread)
         let hasTypeCondition = try skipKeyword("on")
         if !hasTypeCondition && peek(.name) {
-            if lexer.isName(token, "on") { throw unexpected(token) }
             let name = try parseNameNumber()
             return SelectionRecord(
                 kind: .fragmentSpread, name: name, directives: try parseDirectiveSpan(isConstant: false),
@@ -383,8 +375,7 @@ struct Parser {
 
     /// Parses a name into the storage, for a record to refer to.
     private mutating func parseNameNumber() throws(GraphQLError) -> Int32 {
-        storage.names.append(try parseName())
-        return Int32(storage.names.count - 1)
+        store(try parseName(), in: &storage.names)
     }
 
     private func span(from first: Int, to end: Int) -> Span {
@@ -462,4 +453,10 @@ struct Parser {
     func syntaxError(at offset: Int32, _ description: String) -> GraphQLError {
         lexer.syntaxError(at: Int(offset), description)
     }
+}
+
+/// Appends a node to one of the storage's arrays and returns its number there.
+private func store<Node>(_ node: Node, in nodes: inout [Node]) -> Int32 {
+    nodes.append(node)
+    return Int32(nodes.count - 1)
 }
