@@ -140,11 +140,6 @@ public struct SelectionSetNode: Hashable, Sendable {
     let tree: SyntaxTree
     let number: Int32
 
-    init(_ tree: SyntaxTree, number: Int32) {
-        self.tree = tree
-        self.number = number
-    }
-
     private var record: SelectionSetRecord { tree.storage.selectionSets[Int(number)] }
 
     public var selections: NodeList<SelectionNode> { NodeList(tree, record.selections) }
@@ -165,9 +160,9 @@ public enum SelectionNode: StoredNode {
 
     public init(_ tree: SyntaxTree, number: Int32) {
         switch tree.storage.selections[Int(number)].kind {
-        case .field: self = .field(FieldNode(tree, number: number))
-        case .fragmentSpread: self = .fragmentSpread(FragmentSpreadNode(tree, number: number))
-        case .inlineFragment: self = .inlineFragment(InlineFragmentNode(tree, number: number))
+        case .field: self = .field(FieldNode(tree: tree, number: number))
+        case .fragmentSpread: self = .fragmentSpread(FragmentSpreadNode(tree: tree, number: number))
+        case .inlineFragment: self = .inlineFragment(InlineFragmentNode(tree: tree, number: number))
         }
     }
 
@@ -191,11 +186,6 @@ public enum SelectionNode: StoredNode {
 public struct FieldNode: Hashable, Sendable {
     let tree: SyntaxTree
     let number: Int32
-
-    init(_ tree: SyntaxTree, number: Int32) {
-        self.tree = tree
-        self.number = number
-    }
 
     private var record: SelectionRecord { tree.storage.selections[Int(number)] }
 
@@ -242,11 +232,6 @@ public struct FragmentSpreadNode: Hashable, Sendable {
     let tree: SyntaxTree
     let number: Int32
 
-    init(_ tree: SyntaxTree, number: Int32) {
-        self.tree = tree
-        self.number = number
-    }
-
     private var record: SelectionRecord { tree.storage.selections[Int(number)] }
 
     public var name: NameNode { tree.storage.names[Int(record.name)] }
@@ -265,18 +250,13 @@ public struct InlineFragmentNode: Hashable, Sendable {
     let tree: SyntaxTree
     let number: Int32
 
-    init(_ tree: SyntaxTree, number: Int32) {
-        self.tree = tree
-        self.number = number
-    }
-
     private var record: SelectionRecord { tree.storage.selections[Int(number)] }
 
     public var typeCondition: NamedTypeNode? {
         tree.name(record.name).map { NamedTypeNode(name: $0, location: $0.location) }
     }
     public var directives: NodeList<DirectiveNode> { NodeList(tree, record.directives) }
-    public var selectionSet: SelectionSetNode { SelectionSetNode(tree, number: record.selectionSet) }
+    public var selectionSet: SelectionSetNode { SelectionSetNode(tree: tree, number: record.selectionSet) }
     public var location: Location { record.location }
 
     public static func == (left: Self, right: Self) -> Bool {

@@ -178,7 +178,7 @@ struct Parser {
     }
 
     mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSetNode {
-        SelectionSetNode(tree, number: try parseSelectionSetNumber())
+        SelectionSetNode(tree: tree, number: try parseSelectionSetNumber())
     }
 
     private mutating func parseSelectionSetNumber() throws(GraphQLError) -> Int32 {

@@ -24,7 +24,7 @@ public final class SyntaxTree: @unchecked Sendable {
     func value(_ number: Int32) -> ValueNode? { number == .none ? nil : storage.values[Int(number)] }
 
     func selectionSet(_ number: Int32) -> SelectionSetNode? {
-        number == .none ? nil : SelectionSetNode(self, number: number)
+        number == .none ? nil : SelectionSetNode(tree: self, number: number)
     }
 }
 
