@@ -47,10 +47,10 @@ private func withParser<Result>(
     text.makeContiguousUTF8()
     let outcome: Swift.Result<Result, GraphQLError>? = text.utf8.withContiguousStorageIfAvailable { bytes in
         var parser = Parser(bytes: bytes, options: options)
+        // Also after a syntax error, so that the storage goes back to the pool with its capacity.
+        defer { parser.tree.storage = parser.storage }
         do throws(GraphQLError) {
-            let result = try body(&parser)
-            parser.tree.storage = parser.storage
-            return .success(result)
+            return .success(try body(&parser))
         } catch {
             return .failure(error)
         }
