@@ -95,12 +95,14 @@ final class Executor {
     let operation: OperationDefinitionNode
     let request: ExecutionRequest
     let shared: ExecutionShared
+    // The executor runs on one task, one step at a time: its state needs no exclusivity checks,
+    // which the hot paths would otherwise pay on every access.
     /// Plans by the shape of what they plan, shared by every field with that shape.
-    private var plansByShape: [SelectionShape: FieldPlans] = [:]
-    private var errors: [GraphQLError] = []
-    private var dataIsNull = false
+    @exclusivity(unchecked) private var plansByShape: [SelectionShape: FieldPlans] = [:]
+    @exclusivity(unchecked) private var errors: [GraphQLError] = []
+    @exclusivity(unchecked) private var dataIsNull = false
     /// The objects whose fields the next level resolves.
-    private var nextLevel: [ResultObject] = []
+    @exclusivity(unchecked) private var nextLevel: [ResultObject] = []
 
     init(
         schema: ExecutableSchema, operation: OperationDefinitionNode, collector: FieldCollector, request: ExecutionRequest

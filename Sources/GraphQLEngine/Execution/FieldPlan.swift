@@ -17,8 +17,8 @@ final class FieldPlan: @unchecked Sendable {
     let directScalar: BuiltInScalar?
     /// The sub-selection plans made for this field, per object type: one for a field of an
     /// object type, one per concrete type met for an abstract one.
-    var subPlans: (typeName: String, plans: FieldPlans)?
-    var otherSubPlans: [(typeName: String, plans: FieldPlans)] = []
+    @exclusivity(unchecked) var subPlans: (typeName: String, plans: FieldPlans)?
+    @exclusivity(unchecked) var otherSubPlans: [(typeName: String, plans: FieldPlans)] = []
 
     var fieldName: String { info.name }
     var parentTypeName: String { info.parentTypeName }
