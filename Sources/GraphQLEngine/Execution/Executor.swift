@@ -314,7 +314,7 @@ final class Executor {
         switch type {
         case .list(let itemType):
             let items: any ListItems
-            if let list = value as? any ListItems {
+            if let list = listItems(value) {
                 items = list
             } else if case .list(let values)? = value as? GraphQLValue {
                 items = values

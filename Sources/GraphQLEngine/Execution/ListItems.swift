@@ -5,6 +5,17 @@ protocol ListItems {
     func forEachItem(_ body: (Int, (any Sendable)?) -> Void)
 }
 
+/// `value` as a list. Arrays of the built-in scalars' usual Swift types are found by a metadata
+/// comparison; anything else takes the general dynamic cast, a conformance lookup per list that
+/// costs a list of strings more than completing its items.
+func listItems(_ value: any Sendable) -> (any ListItems)? {
+    if let strings = exactCast(value, to: [String].self) { return strings }
+    if let integers = exactCast(value, to: [Int].self) { return integers }
+    if let numbers = exactCast(value, to: [Double].self) { return numbers }
+    if let booleans = exactCast(value, to: [Bool].self) { return booleans }
+    return value as? any ListItems
+}
+
 extension Array: ListItems {
     var itemCount: Int { count }
 
