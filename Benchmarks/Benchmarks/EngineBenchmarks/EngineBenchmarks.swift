@@ -71,6 +71,14 @@ func introspectionSchema(_ schema: GraphQLSchema) throws -> ExecutableSchema {
     return try ExecutableSchema(schema: schema, resolvers: resolvers)
 }
 
+/// A copy of `document` without the plans its earlier executions kept: setting the source starts
+/// a new plan cache. Executing it measures a document's first execution.
+func unplanned(_ document: DocumentNode) -> DocumentNode {
+    var copy = document
+    copy.source = document.source
+    return copy
+}
+
 /// Each workload runs twice: once timed, once counting allocations. Counting every allocation
 /// through the malloc interposer slows allocation-heavy work by about a tenth, so it stays out of
 /// the timed run; the counts are exact, so a few iterations give them.
@@ -121,6 +129,12 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(await execute(products, ExecutionRequest(document: productsQuery)).jsonBytes())
         }
     }
+    measure("Execute 1000 objects with fragments, first execution") { benchmark in
+        guard let products, let productsQuery else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(await execute(products, ExecutionRequest(document: unplanned(productsQuery))).jsonBytes())
+        }
+    }
     let wideQuery = try? parse(Inputs.text("wide-query.graphql"))
     measure("Execute a wide query (500 aliases)") { benchmark in
         guard let products, let wideQuery else { return }
@@ -128,11 +142,23 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(await execute(products, ExecutionRequest(document: wideQuery)).jsonBytes())
         }
     }
+    measure("Execute a wide query (500 aliases), first execution") { benchmark in
+        guard let products, let wideQuery else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(await execute(products, ExecutionRequest(document: unplanned(wideQuery))).jsonBytes())
+        }
+    }
     let introspectable = foodGraph.flatMap { try? introspectionSchema($0) }
     measure("Execute introspection query") { benchmark in
         guard let introspectable, let introspection else { return }
         for _ in benchmark.scaledIterations {
             blackHole(await execute(introspectable, ExecutionRequest(document: introspection)).jsonBytes())
+        }
+    }
+    measure("Execute introspection query, first execution") { benchmark in
+        guard let introspectable, let introspection else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(await execute(introspectable, ExecutionRequest(document: unplanned(introspection))).jsonBytes())
         }
     }
 }

@@ -116,7 +116,9 @@ final class Executor {
     }
 
     func run(rootType: ObjectType) async -> ExecutionResult {
-        let plans = plans(for: rootType.name, selectionSets: [operation.selectionSet])
+        let plans = request.document.planCache.rootPlans(
+            of: operation, in: request.document, schema: executable, variables: shared.variables
+        ) { self.plans(for: rootType.name, selectionSets: [operation.selectionSet]) }
         let root = ResultObject.make(shape: plans, source: request.rootValue, parentPath: nil, step: nil, boundary: nil)
         if operation.operation == .mutation {
             // Mutations run strictly one root field after another (spec 6.2.2).
@@ -447,9 +449,10 @@ final class Executor {
             graphQLError = GraphQLError(
                 "Internal server error.", extensions: GraphQLObject([("code", .string("INTERNAL_SERVER_ERROR"))]))
         }
-        if graphQLError.locations.isEmpty || plan.argumentError != nil {
+        let argumentsFailed = if case .failure = shared.arguments(of: plan) { true } else { false }
+        if graphQLError.locations.isEmpty || argumentsFailed {
             let nodes = path.fieldStep.map { shared.fieldNodes(of: plan, under: $0.parent) } ?? plan.fieldNodes
-            if plan.argumentError != nil, let error = argumentError(of: plan, at: nodes) { graphQLError = error }
+            if argumentsFailed, let error = argumentError(of: plan, at: nodes) { graphQLError = error }
             if graphQLError.locations.isEmpty { graphQLError.locations = nodes.map { $0.location.sourceLocation } }
         }
         graphQLError.path = components
@@ -480,17 +483,14 @@ final class Executor {
                         FieldDefinition(name: fieldName, type: .named("String")), on: typeName, binding: nil,
                         completions: [:])
                 last = (fieldName, info)
-                return FieldPlan(
-                    responseKey: groups.keys[index], fieldNodes: nodes, info: info, schema: schema,
-                    variables: shared.variables)
+                return FieldPlan(responseKey: groups.keys[index], fieldNodes: nodes, info: info, schema: schema)
             })
     }
 
-    /// The plans of a field's sub-selection on one object type, cached on the field's plan and
+    /// The plans of a field's sub-selection on one object type, kept by the field's plan and
     /// shared with every other field of the same shape.
     private func subPlans(of plan: FieldPlan, for typeName: String) -> FieldPlans {
-        if let cached = plan.subPlans, cached.typeName == typeName { return cached.plans }
-        for cached in plan.otherSubPlans where cached.typeName == typeName { return cached.plans }
+        if let kept = plan.subPlans(for: typeName) { return kept }
         let shape = SelectionShape(typeName: typeName, fieldNodes: plan.fieldNodes, source: request.document.source)
         let plans: FieldPlans
         if let shape, let shared = plansByShape[shape] {
@@ -499,21 +499,15 @@ final class Executor {
             plans = self.plans(for: typeName, selectionSets: plan.fieldNodes.compactMap(\.selectionSet))
             if let shape { plansByShape[shape] = plans }
         }
-        if plan.subPlans == nil { plan.subPlans = (typeName, plans) } else { plan.otherSubPlans.append((typeName, plans)) }
-        return plans
+        return plan.keepSubPlans(plans)
     }
 
     /// A shared plan's argument error carries the locations of the field it was planned from:
     /// the arguments are coerced again as written at this field.
     private func argumentError(of plan: FieldPlan, at nodes: [FieldNode]) -> GraphQLError? {
-        guard let node = nodes.first else { return nil }
-        do {
-            _ = try ValueCoercion.argumentValues(
-                plan.info.arguments, nodes: node.arguments, schema: schema,
-                variables: shared.variables, location: node.location)
-            return nil
-        } catch {
-            return error
-        }
+        let coerced = FieldPlan.coerceArguments(
+            info: plan.info, at: nodes.first, schema: schema, variables: shared.variables)
+        if case .failure(let error) = coerced { return error }
+        return nil
     }
 }

@@ -1,24 +1,30 @@
+import Synchronization
+
 /// What executing one response key of a selection set on one object type needs, worked out once
-/// per request however many objects share it: the field, its nodes, its coerced arguments.
-final class FieldPlan: @unchecked Sendable {
-    // @unchecked: built and read by one executor; `subPlans` is a cache written only by that executor,
-    // and resolvers receive the plan only to read immutable properties.
+/// however many objects share it: the field, its nodes, its coerced arguments. Plans are kept with
+/// their document (`PlanCache`), so they hold nothing of one request: arguments written with
+/// variables are coerced by each execution (`ExecutionShared.arguments(of:)`).
+final class FieldPlan: Sendable {
     let responseKey: String
     let fieldNodes: [FieldNode]
     let info: FieldInfo
-    let arguments: Arguments
-    /// Set when the arguments could not be coerced: the field fails with it.
-    let argumentError: GraphQLError?
-    /// How the field's value is produced: the field's binding, or one that throws `argumentError`.
+    /// The coerced arguments, or why they could not be coerced; nil when they are written with
+    /// variables.
+    let constantArguments: Result<Arguments, GraphQLError>?
+    /// How the field's value is produced: the field's binding, or one that first fails with an
+    /// argument error.
     let binding: FieldBinding?
     // Copied from `info` for the executor's per-value work.
     let isTypename: Bool
     let isNonNull: Bool
     let directScalar: BuiltInScalar?
-    /// The sub-selection plans made for this field, per object type: one for a field of an
-    /// object type, one per concrete type met for an abstract one.
-    @exclusivity(unchecked) var subPlans: (typeName: String, plans: FieldPlans)?
-    @exclusivity(unchecked) var otherSubPlans: [(typeName: String, plans: FieldPlans)] = []
+    /// The sub-selection's plans per object type: one for a field of an object type, one per
+    /// concrete type met for an abstract one. Filled by whichever execution meets the type first.
+    /// The first is read for every object completed, without a lock: the address of a retained
+    /// `FieldPlans`, or 0 (`AtomicLazyReference` is not specialised: it looks its metadata up on
+    /// every load).
+    private let firstSubPlans = Atomic<UInt>(0)
+    private let otherSubPlans = Mutex<[FieldPlans]>([])
 
     var fieldName: String { info.name }
     var parentTypeName: String { info.parentTypeName }
@@ -27,39 +33,76 @@ final class FieldPlan: @unchecked Sendable {
 
     private static let noArguments = Arguments(GraphQLObject())
 
-    init(responseKey: String, fieldNodes: [FieldNode], info: FieldInfo, schema: GraphQLSchema, variables: GraphQLObject) {
+    init(responseKey: String, fieldNodes: [FieldNode], info: FieldInfo, schema: GraphQLSchema) {
         self.responseKey = responseKey
         self.fieldNodes = fieldNodes
         self.info = info
         isTypename = info.isTypename
         isNonNull = info.isNonNull
         directScalar = info.directScalar
-        var arguments = Self.noArguments
-        var argumentError: GraphQLError?
-        if let node = fieldNodes.first, !(info.arguments.isEmpty && node.arguments.isEmpty) {
-            do {
-                arguments = Arguments(
-                    try ValueCoercion.argumentValues(
-                        info.arguments, nodes: node.arguments, schema: schema, variables: variables,
-                        location: node.location))
-            } catch {
-                argumentError = error
+        if let node = fieldNodes.first, node.arguments.contains(where: { $0.value.containsVariable }) {
+            constantArguments = nil
+            let resolver = info.binding?.resolver
+            binding = .resolve { call in
+                if case .failure(let error) = call.shared.arguments(of: call.plan) { throw error }
+                return try resolver?(call) ?? .null
             }
+            return
         }
-        self.arguments = arguments
-        self.argumentError = argumentError
-        if let argumentError {
-            binding = .resolve { _ in throw argumentError }
-        } else {
-            binding = info.binding
+        let arguments = Self.coerceArguments(info: info, at: fieldNodes.first, schema: schema, variables: GraphQLObject())
+        constantArguments = arguments
+        switch arguments {
+        case .success: binding = info.binding
+        case .failure(let error): binding = .resolve { _ in throw error }
+        }
+    }
+
+    static func coerceArguments(
+        info: FieldInfo, at node: FieldNode?, schema: GraphQLSchema, variables: GraphQLObject
+    ) -> Result<Arguments, GraphQLError> {
+        guard let node, !(info.arguments.isEmpty && node.arguments.isEmpty) else { return .success(noArguments) }
+        return Result { () throws(GraphQLError) in
+            Arguments(
+                try ValueCoercion.argumentValues(
+                    info.arguments, nodes: node.arguments, schema: schema, variables: variables, location: node.location))
+        }
+    }
+
+    deinit {
+        if let first = UnsafeRawPointer(bitPattern: firstSubPlans.load(ordering: .acquiring)) {
+            Unmanaged<FieldPlans>.fromOpaque(first).release()
+        }
+    }
+
+    func subPlans(for typeName: String) -> FieldPlans? {
+        if let pointer = UnsafeRawPointer(bitPattern: firstSubPlans.load(ordering: .acquiring)) {
+            let first = Unmanaged<FieldPlans>.fromOpaque(pointer).takeUnretainedValue()
+            if first.typeName == typeName { return first }
+        }
+        return otherSubPlans.withLock { others in others.first { $0.typeName == typeName } }
+    }
+
+    /// Keeps `plans` unless another execution kept plans for the same type first; returns the
+    /// plans kept.
+    func keepSubPlans(_ plans: FieldPlans) -> FieldPlans {
+        let retained = Unmanaged.passRetained(plans).toOpaque()
+        let (stored, existing) = firstSubPlans.compareExchange(
+            expected: 0, desired: UInt(bitPattern: retained), ordering: .acquiringAndReleasing)
+        if stored { return plans }
+        Unmanaged<FieldPlans>.fromOpaque(retained).release()
+        let first = Unmanaged<FieldPlans>.fromOpaque(UnsafeRawPointer(bitPattern: existing)!).takeUnretainedValue()
+        if first.typeName == plans.typeName { return first }
+        return otherSubPlans.withLock { others in
+            if let kept = others.first(where: { $0.typeName == plans.typeName }) { return kept }
+            others.append(plans)
+            return plans
         }
     }
 }
 
 /// The plans of one selection set on one object type, with their response keys shared by every
 /// result object built from them.
-final class FieldPlans: @unchecked Sendable {
-    // @unchecked: immutable after construction except through FieldPlan's cache (see above).
+final class FieldPlans: Sendable {
     /// The object type the selection set is executed on.
     let typeName: String
     let plans: [FieldPlan]
@@ -87,5 +130,16 @@ final class FieldPlans: @unchecked Sendable {
         }
         self.jsonKeyPrefixes = prefixes
         self.jsonKeyEnds = ends
+    }
+}
+
+extension ValueNode {
+    var containsVariable: Bool {
+        switch self {
+        case .variable: true
+        case .list(let items, _): items.contains { $0.containsVariable }
+        case .object(let fields, _): fields.contains { $0.value.containsVariable }
+        default: false
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything a resolver gets: the parent value, coerced arguments, the request's context.
 ///
 /// Built for every field resolved, so it holds only what differs between calls; the rest is read
@@ -8,7 +10,9 @@ public struct FieldCall: Sendable {
     let shared: ExecutionShared
     let pathNode: ResponsePath?
 
-    public var arguments: Arguments { plan.arguments }
+    /// Coerced when the field's plan was made, or for this request when written with variables;
+    /// the resolver runs only when they could be coerced.
+    public var arguments: Arguments { (try? shared.arguments(of: plan).get()) ?? Arguments(GraphQLObject()) }
     public var context: any Sendable { shared.context }
     public var info: ResolveInfo { ResolveInfo(plan: plan, shared: shared, pathNode: pathNode) }
 
@@ -44,6 +48,8 @@ final class ExecutionShared: Sendable {
     let operation: OperationDefinitionNode
     let collector: FieldCollector
     let context: any Sendable
+    /// The arguments of plans written with variables, coerced once per request.
+    private let variableArguments = Mutex<[ObjectIdentifier: Result<Arguments, GraphQLError>]>([:])
 
     var schema: GraphQLSchema { executable.schema }
     var variables: GraphQLObject { collector.variables }
@@ -54,6 +60,17 @@ final class ExecutionShared: Sendable {
         self.operation = operation
         self.collector = collector
         self.context = context
+    }
+
+    func arguments(of plan: FieldPlan) -> Result<Arguments, GraphQLError> {
+        if let constant = plan.constantArguments { return constant }
+        // The plans outlive the request, so their identity is a stable key.
+        let key = ObjectIdentifier(plan)
+        if let coerced = variableArguments.withLock({ $0[key] }) { return coerced }
+        let coerced = FieldPlan.coerceArguments(
+            info: plan.info, at: plan.fieldNodes.first, schema: schema, variables: variables)
+        variableArguments.withLock { $0[key] = coerced }
+        return coerced
     }
 
     /// The nodes a field is written with at one place of the response. Fields with the same

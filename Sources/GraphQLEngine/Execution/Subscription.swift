@@ -37,16 +37,13 @@ public func subscribe(
     else {
         return .failure(ExecutionFailure(errors: [GraphQLError("The subscription must select one root field.")]))
     }
-    let plan = FieldPlan(
-        responseKey: rootField.responseKey, fieldNodes: [rootField], info: info, schema: schema.schema, variables: variables)
-    if let error = plan.argumentError { return .failure(ExecutionFailure(errors: [error])) }
-    let call = FieldCall(
-        source: request.rootValue, plan: plan,
-        shared: ExecutionShared(
-            executable: schema, operation: operation,
-            collector: FieldCollector(schema: schema.schema, document: request.document, variables: variables),
-            context: request.context),
-        pathNode: nil)
+    let plan = FieldPlan(responseKey: rootField.responseKey, fieldNodes: [rootField], info: info, schema: schema.schema)
+    let shared = ExecutionShared(
+        executable: schema, operation: operation,
+        collector: FieldCollector(schema: schema.schema, document: request.document, variables: variables),
+        context: request.context)
+    if case .failure(let error) = shared.arguments(of: plan) { return .failure(ExecutionFailure(errors: [error])) }
+    let call = FieldCall(source: request.rootValue, plan: plan, shared: shared, pathNode: nil)
     let source: SubscriptionSource
     do {
         var resolution = try resolver(call)

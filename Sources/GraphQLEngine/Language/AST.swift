@@ -17,7 +17,12 @@ public struct DocumentNode: Hashable, Sendable {
     public var location: Location
     /// The text the definitions were parsed from, if they were: the executor compares selection
     /// sets by their text. Documents are equal when their nodes are, whatever their text.
-    public var source: String?
+    /// Setting it (or the definitions) starts a new plan cache.
+    public var source: String? {
+        didSet { planCache = PlanCache() }
+    }
+    /// The execution plans of this document's operations, shared by its copies.
+    private(set) var planCache = PlanCache()
 
     public init(definitions: [DefinitionNode], location: Location, source: String? = nil) {
         self.definitions = definitions

@@ -1,0 +1,154 @@
+import Testing
+
+@testable import GraphQLEngine
+
+/// A document keeps its plans for its next executions; nothing of one request may leak into the
+/// next: arguments written with variables, `@skip`/`@include` conditions, the schema.
+struct PlanCacheTests {
+    struct Cat: Sendable, GraphQLTypeNamed {
+        let id: Int
+        var graphQLTypeName: String { "Cat" }
+    }
+
+    struct Dog: Sendable, GraphQLTypeNamed {
+        let id: Int
+        var graphQLTypeName: String { "Dog" }
+    }
+
+    static let sdl = """
+        type Query { pet(id: Int!): Pet, pets(ids: [Int!]!): [Pet!]! }
+        interface Pet { id: Int! name: String! }
+        type Cat implements Pet { id: Int! name: String! meows(times: Int! = 1): String! }
+        type Dog implements Pet { id: Int! name: String! barks(times: Int!): String! }
+        """
+
+    /// Odd ids are cats, even ids dogs; `prefix` tells the schemas apart.
+    static func schema(prefix: String = "") throws -> ExecutableSchema {
+        @Sendable func pet(_ id: Int) -> any Sendable { id % 2 == 1 ? Cat(id: id) : Dog(id: id) }
+        var resolvers = Resolvers()
+        resolvers.field("Query", "pet") { call in
+            guard case .int(let id)? = call.arguments["id"] else { return .null }
+            return .value(pet(id))
+        }
+        resolvers.field("Query", "pets") { call in
+            guard case .list(let ids)? = call.arguments["ids"] else { return .null }
+            return .value(ids.compactMap { if case .int(let id) = $0 { pet(id) } else { nil } })
+        }
+        resolvers.field("Cat", "id", on: Cat.self) { $0.id }
+        resolvers.field("Cat", "name", on: Cat.self) { "\(prefix)cat \($0.id)" }
+        resolvers.field("Cat", "meows") { call in
+            guard case .int(let times)? = call.arguments["times"] else { return .null }
+            return .value(String(repeating: "meow", count: times))
+        }
+        resolvers.field("Dog", "id", on: Dog.self) { $0.id }
+        resolvers.field("Dog", "name", on: Dog.self) { "\(prefix)dog \($0.id)" }
+        resolvers.field("Dog", "barks") { call in
+            guard case .int(let times)? = call.arguments["times"] else { return .null }
+            return .value(String(repeating: "woof", count: times))
+        }
+        return try ExecutableSchema(schema: SchemaBuilder.build(sdl: sdl), resolvers: resolvers)
+    }
+
+    static func run(
+        _ schema: ExecutableSchema, _ document: DocumentNode, _ variables: [(String, GraphQLValue)] = []
+    ) async -> String {
+        let result = await execute(schema, ExecutionRequest(document: document, variables: GraphQLObject(variables)))
+        return String(decoding: result.jsonBytes(), as: UTF8.self)
+    }
+
+    @Test func argumentsWrittenWithVariablesAreCoercedForEachRequest() async throws {
+        let schema = try Self.schema()
+        let document = try parse(
+            "query ($id: Int!, $times: Int!) { pet(id: $id) { name ... on Dog { barks(times: $times) } } }")
+        #expect(
+            await Self.run(schema, document, [("id", .int(2)), ("times", .int(1))])
+                == #"{"data":{"pet":{"name":"dog 2","barks":"woof"}}}"#)
+        #expect(
+            await Self.run(schema, document, [("id", .int(4)), ("times", .int(2))])
+                == #"{"data":{"pet":{"name":"dog 4","barks":"woofwoof"}}}"#)
+        #expect(
+            await Self.run(schema, document, [("id", .int(3)), ("times", .int(2))])
+                == #"{"data":{"pet":{"name":"cat 3"}}}"#)
+    }
+
+    @Test func argumentErrorsFromVariablesBelongToTheirRequest() async throws {
+        let schema = try Self.schema()
+        let document = try parse("query ($id: Int) { pet(id: $id) { id } }")
+        let missing =
+            #"{"errors":[{"message":"Argument \"id\" of required type \"Int!\" was provided the variable \"$id\" which was not provided a runtime value.","locations":[{"line":1,"column":28}],"path":["pet"]}],"data":{"pet":null}}"#
+        let expected = [(1, #"{"data":{"pet":{"id":1}}}"#), (nil, missing), (2, #"{"data":{"pet":{"id":2}}}"#), (nil, missing)]
+        for (id, json) in expected {
+            let result = await Self.run(schema, document, id.map { [("id", .int($0))] } ?? [])
+            #expect(result == json)
+        }
+    }
+
+    @Test func skipAndIncludeConditionsChooseTheirOwnPlans() async throws {
+        let schema = try Self.schema()
+        let document = try parse(
+            """
+            query ($withName: Boolean!, $skipId: Boolean = false) {
+              pet(id: 1) { id @skip(if: $skipId) ...Named }
+            }
+            fragment Named on Pet { name @include(if: $withName) }
+            """)
+        let cases: [([(String, GraphQLValue)], String)] = [
+            ([("withName", .boolean(true))], #"{"data":{"pet":{"id":1,"name":"cat 1"}}}"#),
+            ([("withName", .boolean(false))], #"{"data":{"pet":{"id":1}}}"#),
+            ([("withName", .boolean(true)), ("skipId", .boolean(true))], #"{"data":{"pet":{"name":"cat 1"}}}"#),
+            ([("withName", .boolean(false)), ("skipId", .boolean(true))], #"{"data":{"pet":{}}}"#),
+            ([("withName", .boolean(true))], #"{"data":{"pet":{"id":1,"name":"cat 1"}}}"#),
+        ]
+        for (variables, expected) in cases {
+            #expect(await Self.run(schema, document, variables) == expected)
+        }
+    }
+
+    @Test func eachSchemaPlansTheDocumentForItself() async throws {
+        let document = try parse("{ pet(id: 1) { name } }")
+        #expect(await Self.run(try Self.schema(prefix: "a "), document) == #"{"data":{"pet":{"name":"a cat 1"}}}"#)
+        #expect(await Self.run(try Self.schema(prefix: "b "), document) == #"{"data":{"pet":{"name":"b cat 1"}}}"#)
+    }
+
+    @Test func operationsOfOneDocumentKeepTheirOwnPlans() async throws {
+        let schema = try Self.schema()
+        let document = try parse("query A { pet(id: 1) { id } } query B { pet(id: 1) { name } }")
+        for _ in 0..<2 {
+            for (name, expected) in [("A", #"{"data":{"pet":{"id":1}}}"#), ("B", #"{"data":{"pet":{"name":"cat 1"}}}"#)] {
+                let result = await execute(schema, ExecutionRequest(document: document, operationName: name))
+                #expect(String(decoding: result.jsonBytes(), as: UTF8.self) == expected)
+            }
+        }
+    }
+
+    /// Concurrent first executions fill the same plans, each type of an abstract field included.
+    @Test func concurrentExecutionsShareOneDocument() async throws {
+        let schema = try Self.schema()
+        let document = try parse(
+            """
+            query ($ids: [Int!]!, $times: Int!) {
+              pets(ids: $ids) { id ... on Cat { meows(times: $times) } ... on Dog { barks(times: $times) } }
+            }
+            """)
+        let results = await withTaskGroup(of: (Int, String).self) { group in
+            for request in 0..<64 {
+                group.addTask {
+                    let ids: [GraphQLValue] = (0..<8).map { .int(request * 8 + $0) }
+                    let json = await Self.run(schema, document, [("ids", .list(ids)), ("times", .int(request % 3 + 1))])
+                    return (request, json)
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for request in 0..<64 {
+            let times = request % 3 + 1
+            let pets = (0..<8).map { offset in
+                let id = request * 8 + offset
+                return id % 2 == 1
+                    ? #"{"id":\#(id),"meows":"\#(String(repeating: "meow", count: times))"}"#
+                    : #"{"id":\#(id),"barks":"\#(String(repeating: "woof", count: times))"}"#
+            }
+            #expect(results[request] == #"{"data":{"pets":[\#(pets.joined(separator: ","))]}}"#)
+        }
+    }
+}
