@@ -80,11 +80,6 @@ struct ServeCommand: AsyncParsableCommand {
             if !noDemoData, demoConfigured ?? demoDefault {
                 if try await DemoData.loadIfEmpty(into: application.database) { logger.info("loaded demo data") }
             }
-            if !application.unimplementedFields.isEmpty {
-                logger.notice(
-                    "fields answering NOT_IMPLEMENTED",
-                    metadata: ["fields": "\(application.unimplementedFields.joined(separator: ", "))"])
-            }
             var configuration = ServerConfiguration(host: host, port: port)
             configuration.persistedQueries = try Self.loadPersistedQueries(
                 persistedQueriesFile ?? Environment.string("FOODGRAPH_PERSISTED_QUERIES"))

@@ -72,7 +72,7 @@ enum AccountResolvers {
         }
         resolvers.field("Profile", "location", on: ProfileRecord.self) { profile in
             guard let latitude = profile.latitude, let longitude = profile.longitude else { return nil }
-            return Payload(["latitude": latitude, "longitude": longitude])
+            return GeoPoint(latitude: latitude, longitude: longitude)
         }
         resolvers.field("Profile", "accessibleRadiusKm", on: ProfileRecord.self) { $0.accessibleRadiusKm }
         resolvers.field("Profile", "shippingAddress", on: ProfileRecord.self) { profile in profile.shippingAddress.map { Payload($0) } }

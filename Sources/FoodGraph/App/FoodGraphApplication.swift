@@ -8,25 +8,26 @@ public final class FoodGraphApplication: Sendable {
     public let database: PostgresDatabase
     public let executable: ExecutableSchema
     public let migrations: [Migration]
-    /// Schema fields that later waves will implement; they answer `NOT_IMPLEMENTED`.
-    public let unimplementedFields: [String]
     public let policy: AccountPolicy
+    /// By node type name: what `node(id:)` fetches with.
+    let nodes: [String: NodeFetcher]
 
     public init(pool: PostgresPool, policy: AccountPolicy = AccountPolicy()) throws {
         self.database = PostgresDatabase(pool: pool)
         self.policy = policy
         self.migrations = try Self.bundledMigrations()
         let schema = try SchemaDocument.build()
-        var resolvers = Resolvers()
-        resolvers.directive("auth") { call, arguments in try AuthorizationRule.check(call, arguments) }
-        NodeResolvers.bind(&resolvers)
-        AccountResolvers.bind(&resolvers)
-        CatalogResolvers.bind(&resolvers)
-        StoreResolvers.bind(&resolvers)
-        ProductManagement.bind(&resolvers)
-        DiaryResolvers.bind(&resolvers)
-        self.unimplementedFields = NotImplemented.bindRemaining(of: schema, into: &resolvers)
-        self.executable = try ExecutableSchema(schema: schema, resolvers: resolvers)
+        var binder = SchemaBinder()
+        for area in Areas.all { area.bind(&binder) }
+        var problems = StartupCheck(schema: schema, binder: binder).problems()
+        do {
+            self.executable = try ExecutableSchema(schema: schema, resolvers: binder.resolvers)
+        } catch let error as ExecutableSchema.BindingError {
+            problems += error.missing
+            throw ExecutableSchema.BindingError(missing: problems.sorted())
+        }
+        if !problems.isEmpty { throw ExecutableSchema.BindingError(missing: problems.sorted()) }
+        self.nodes = binder.nodes
     }
 
     public static func bundledMigrations() throws -> [Migration] {
@@ -46,7 +47,8 @@ public final class FoodGraphApplication: Sendable {
             viewer = try await Sessions.viewer(forToken: bearerToken, policy: policy, in: database)
             if viewer == nil { throw DomainError(.unauthenticated, "The session token is invalid or has expired; sign in again.") }
         }
-        return RequestContext(viewer: viewer, database: database, statistics: statistics, client: client, policy: policy)
+        return RequestContext(
+            viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes)
     }
 
     /// An uploaded image (avatars today) by its global ID.

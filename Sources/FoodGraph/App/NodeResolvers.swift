@@ -3,25 +3,15 @@ import Postgres
 
 /// `node(id:)` and `nodes(ids:)`: any entity by global ID, with the same visibility rules as
 /// everywhere else (a user is visible to themself and to support; a diary entry to its owner).
+/// Transitional: node fetchers of the areas not yet on typed bindings.
 enum NodeResolvers {
-    static func bind(_ resolvers: inout Resolvers) {
-        resolvers.field("Query", "node") { call in
-            try node(call.arguments.values.string("id") ?? "", call)
-        }
-        resolvers.field("Query", "nodes") { call in
-            guard case .list(let values)? = call.arguments["ids"] else { return .value([(any Sendable)?]()) }
-            guard values.count <= 100 else { throw DomainError.badUserInput("Ask for at most 100 IDs at once.") }
-            let resolutions = try values.map { value -> Resolution in
-                guard case .string(let id) = value else { return .null }
-                return try node(id, call)
-            }
-            return collect(resolutions)
+    static func register(_ typeNames: [String], in binder: inout SchemaBinder) {
+        for typeName in typeNames {
+            binder.nodes[typeName] = { key, context in try node(GlobalID(typeName: typeName, key: key), context) }
         }
     }
 
-    static func node(_ id: String, _ call: FieldCall) throws -> Resolution {
-        guard let globalID = GlobalID(parsing: id) else { throw DomainError.badUserInput("\"\(id)\" is not a valid ID.") }
-        let context = try call.requestContext
+    static func node(_ globalID: GlobalID, _ context: RequestContext) throws -> Resolution {
         switch globalID.typeName {
         case "User":
             guard let viewer = context.viewer, viewer.userID == globalID.key || viewer.holds(.support) else { return .null }
@@ -57,17 +47,5 @@ enum NodeResolvers {
         default:
             return .null
         }
-    }
-
-    /// Combines per-ID resolutions into one list value, keeping batching.
-    static func collect(_ resolutions: [Resolution]) -> Resolution {
-        var result: Resolution = .value([(any Sendable)?]())
-        for resolution in resolutions {
-            result = result.map { partial in
-                let items = partial as? [(any Sendable)?] ?? []
-                return resolution.map { item in .value(items + [item]) }
-            }
-        }
-        return result
     }
 }

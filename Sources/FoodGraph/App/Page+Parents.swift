@@ -6,11 +6,11 @@ extension Page {
     /// The same page of a child list for many parents in one statement (rows numbered per parent),
     /// so a list of N parents with a connection each costs one query, not N. `source` must select a
     /// `page_parent` column; `$1` is the parents' ids. No `totalCount` (these connections have none).
-    func fetchForParents<Record: Sendable>(
+    func fetchForParents<Record: ObjectValue>(
         _ parentIDs: [Int64], select columns: String, from source: String, as alias: String, keys: [Key], descending: Bool = false,
         parameters extra: [any PostgresEncodable], in database: some PostgresQuerying,
         decode: @escaping (PostgresRow) throws -> Record
-    ) async throws -> [Int64: Payload] {
+    ) async throws -> [Int64: Connection<Record>] {
         var parameters: [any PostgresEncodable] = [PostgresArray(parentIDs)] + extra
         func placeholder(_ value: any PostgresEncodable) -> String {
             parameters.append(value)
@@ -54,20 +54,14 @@ extension Page {
             let keyValues = try (0..<keys.count).map { try row.decode(String.self, named: "page_key\($0)") }
             grouped[parent, default: []].append((try decode(row), Self.cursor(keyValues)))
         }
-        var pages: [Int64: Payload] = [:]
+        var pages: [Int64: Connection<Record>] = [:]
         for parent in parentIDs {
             var items = grouped[parent] ?? []
             if isBackward { items.reverse() }
             let hasMore = more.contains(parent)
-            pages[parent] = Payload([
-                "edges": items.map { Payload(["cursor": $0.cursor, "node": $0.record]) },
-                "pageInfo": Payload([
-                    "hasNextPage": isBackward ? before != nil : hasMore,
-                    "hasPreviousPage": isBackward ? hasMore : after != nil,
-                    "startCursor": items.first?.cursor,
-                    "endCursor": items.last?.cursor,
-                ]),
-            ])
+            pages[parent] = Connection(
+                edges: items.map { Edge(cursor: $0.cursor, node: $0.record) },
+                pageInfo: pageInfo(items.map(\.cursor), hasMore: hasMore))
         }
         return pages
     }

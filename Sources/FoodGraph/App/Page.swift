@@ -18,15 +18,16 @@ struct Page: Sendable {
     var before: [String]?
 
     static let maximumSize = 100
+    static let defaultSize = 20
 
     /// What distinguishes two pages of the same list: for keying per-arguments loaders.
     var signature: String {
         "\(size)|\(isBackward)|\(after?.joined(separator: ",") ?? "")|\(before?.joined(separator: ",") ?? "")"
     }
 
-    init(_ arguments: Arguments, defaultSize: Int = 20) throws {
-        let first = arguments.values.int("first")
-        let last = arguments.values.int("last")
+    init(_ arguments: PageArguments, defaultSize: Int = Page.defaultSize) throws {
+        let first = arguments.first
+        let last = arguments.last
         if first != nil && last != nil { throw DomainError.badUserInput("Give `first` or `last`, not both.") }
         for (name, value) in [("first", first), ("last", last)] {
             if let value, !(1...Self.maximumSize).contains(value) {
@@ -35,18 +36,18 @@ struct Page: Sendable {
         }
         isBackward = last != nil
         size = last ?? first ?? defaultSize
-        after = try arguments.values.string("after").map(Self.keys(of:))
-        before = try arguments.values.string("before").map(Self.keys(of:))
+        after = try arguments.after.map(Self.keys(of:))
+        before = try arguments.before.map(Self.keys(of:))
     }
 
     /// Runs the page over `source` (an SQL query whose rows are named `alias`), ordered by `keys`
     /// ascending (or all descending), with the total count of `source` in the same statement.
     /// `decode` reads `columns` from position 0.
-    func fetch<Record: Sendable>(
+    func fetch<Record: ObjectValue>(
         select columns: String, from source: String, as alias: String, keys: [Key], descending: Bool = false,
         parameters: [any PostgresEncodable],
         in database: some PostgresQuerying, decode: (PostgresRow) throws -> Record
-    ) async throws -> Payload {
+    ) async throws -> Connection<Record> {
         let sourceParameters = parameters
         var parameters = parameters
         func placeholder(_ value: any PostgresEncodable) -> String {
@@ -97,17 +98,16 @@ struct Page: Sendable {
         }
         let hasMore = rows.count > size
         if isBackward { items.reverse() }
-        let edges = items.map { Payload(["cursor": $0.cursor, "node": $0.record]) }
-        return Payload([
-            "edges": edges,
-            "totalCount": total,
-            "pageInfo": Payload([
-                "hasNextPage": isBackward ? before != nil : hasMore,
-                "hasPreviousPage": isBackward ? hasMore : after != nil,
-                "startCursor": items.first?.cursor,
-                "endCursor": items.last?.cursor,
-            ]),
-        ])
+        return Connection(
+            edges: items.map { Edge(cursor: $0.cursor, node: $0.record) },
+            pageInfo: pageInfo(items.map(\.cursor), hasMore: hasMore),
+            totalCount: total)
+    }
+
+    func pageInfo(_ cursors: [String], hasMore: Bool) -> PageInfo {
+        PageInfo(
+            hasNextPage: isBackward ? before != nil : hasMore, hasPreviousPage: isBackward ? hasMore : after != nil,
+            startCursor: cursors.first, endCursor: cursors.last)
     }
 
     /// Cursors are opaque: base64url of the row's keys.

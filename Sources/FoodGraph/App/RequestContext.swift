@@ -10,8 +10,13 @@ public final class RequestContext: Sendable {
     public let statistics: QueryStatistics
     public let client: ClientInfo
     let policy: AccountPolicy
+    let nodes: [String: NodeFetcher]
 
-    init(viewer: Viewer?, database: PostgresDatabase, statistics: QueryStatistics, client: ClientInfo, policy: AccountPolicy) {
+    init(
+        viewer: Viewer?, database: PostgresDatabase, statistics: QueryStatistics, client: ClientInfo, policy: AccountPolicy,
+        nodes: [String: NodeFetcher]
+    ) {
+        self.nodes = nodes
         self.viewer = viewer
         self.client = client
         self.policy = policy

@@ -22,7 +22,7 @@ struct ProductSearch: Sendable {
         order = arguments.enumName("orderBy") ?? (text == nil ? "NAME" : "RELEVANCE")
     }
 
-    func run(page: Page, in database: some PostgresQuerying) async throws -> Payload {
+    func run(page: Page, in database: some PostgresQuerying) async throws -> Connection<ProductRecord> {
         var conditions = ["p.status = 'active'"]
         var parameters: [any PostgresEncodable] = []
         func parameter(_ value: any PostgresEncodable) -> String {

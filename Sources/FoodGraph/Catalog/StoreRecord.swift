@@ -99,6 +99,6 @@ struct PriceRecord: Sendable, GraphQLTypeNamed {
 }
 
 /// `Money { amount currency }`.
-func money(_ amount: String?, _ currency: String) -> Payload? {
-    amount.map { Payload(["amount": $0, "currency": currency.trimmingCharacters(in: .whitespaces)]) }
+func money(_ amount: String?, _ currency: String) -> Money? {
+    Money(amount, currency)
 }

@@ -56,7 +56,7 @@ enum StoreResolvers {
                 "country": store.country,
             ])
         }
-        resolvers.field("Store", "location", on: StoreRecord.self) { Payload(["latitude": $0.latitude, "longitude": $0.longitude]) }
+        resolvers.field("Store", "location", on: StoreRecord.self) { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
 
         resolvers.field("PriceObservation", "id", on: PriceRecord.self) { GlobalID(typeName: "PriceObservation", key: $0.id).description }
         resolvers.field("PriceObservation", "price", on: PriceRecord.self) { money($0.price, $0.currency) }
@@ -158,7 +158,7 @@ enum StoreResolvers {
 
     /// The latest price of each product at each store (near a point when given), nearest then
     /// cheapest first; one statement for all the products of a level.
-    static func latestPrices(of productIDs: [Int64], near: GeoRadius?, page: Page, _ context: RequestContext) async throws -> [Int64: Payload] {
+    static func latestPrices(of productIDs: [Int64], near: GeoRadius?, page: Page, _ context: RequestContext) async throws -> [Int64: Connection<PriceRecord>] {
         var parameters: [any PostgresEncodable] = []
         var distance = "NULL::float8"
         var filter = ""
@@ -186,15 +186,11 @@ enum StoreResolvers {
             return price
         }
         // Each edge says how far its store is.
-        for (product, var payload) in pages {
-            if let edges = payload.fields["edges"] as? [Payload] {
-                payload.fields["edges"] = edges.map { edge in
-                    var edge = edge
-                    edge.fields["distanceKm"] = (edge.fields["node"] as? PriceRecord)?.distanceKm.map { ($0 * 10).rounded() / 10 }
-                    return edge
-                }
+        for (product, var connection) in pages {
+            for index in connection.edges.indices {
+                connection.edges[index].distanceKm = connection.edges[index].node.distanceKm.map { ($0 * 10).rounded() / 10 }
             }
-            pages[product] = payload
+            pages[product] = connection
         }
         return pages
     }

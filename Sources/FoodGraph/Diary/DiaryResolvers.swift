@@ -109,7 +109,7 @@ enum DiaryResolvers {
     /// A connection of one user's dated rows (`from`/`to` arguments): the owner's or support's only.
     private static func datedConnection(
         _ call: FieldCall,
-        _ fetch: @escaping @Sendable (Page, RequestContext, [any PostgresEncodable]) async throws -> Payload
+        _ fetch: @escaping @Sendable (Page, RequestContext, [any PostgresEncodable]) async throws -> any Sendable
     ) throws -> Resolution {
         guard let user = call.source(as: UserRecord.self) else { return .null }
         try AccountResolvers.requireSelfOrSupport(user, call)

@@ -111,8 +111,8 @@ public protocol GraphQLTypeNamed {
     var graphQLTypeName: String { get }
 }
 
-/// A value that answers field reads by name: the default resolver for types bound with
-/// `Resolvers.readFields(of:)`.
+/// A value that answers field reads by name, for types bound with `Resolvers.readFields(of:)`.
+/// Deprecated: typed bindings (`Resolvers.object`) replace it; it goes once no caller is left.
 public protocol GraphQLFieldReadable: Sendable {
     func graphQLField(_ name: String) -> (any Sendable)?
 }
@@ -134,8 +134,17 @@ enum FieldBinding: Sendable {
 public struct Resolvers: Sendable {
     var fields: [String: [String: FieldBinding]] = [:]
     var typeResolvers: [String: TypeResolver] = [:]
-    var readableTypes: Set<String> = []
     var directiveHandlers: [String: DirectiveHandler] = [:]
+    /// What typed bindings (`object`, `root`, `enumeration`) declare, checked against the schema.
+    var declarations: [String: [String: FieldDeclaration]] = [:]
+    var enums: [String: EnumDeclaration] = [:]
+    var scalarSamples: [String: GraphQLValue] = [:]
+    var duplicates: [String] = []
+    var readableTypes: Set<String> = []
+    /// When set, the schema check also refuses a field bound without a declared Swift type, an enum
+    /// type without a Swift enum, and everything the typed bindings declare that the SDL does not
+    /// say (see `BindingCheck`).
+    public var requiresTypedBindings = false
 
     public init() {}
 
@@ -148,7 +157,7 @@ public struct Resolvers: Sendable {
         fields[typeName, default: [:]][fieldName] = .read(read)
     }
 
-    /// Whether the field has a resolver, its own or a readable type's default.
+    /// Whether the field has a resolver.
     public func resolves(_ typeName: String, _ fieldName: String) -> Bool {
         fields[typeName]?[fieldName] != nil || readableTypes.contains(typeName)
     }
@@ -156,6 +165,12 @@ public struct Resolvers: Sendable {
     /// Fields of `typeName` without their own resolver read `GraphQLFieldReadable` sources.
     public mutating func readFields(of typeName: String) {
         readableTypes.insert(typeName)
+    }
+
+    /// A field whose resolver is untyped, with the GraphQL type it returns declared by hand (an
+    /// abstract type's field whose values the resolver picks itself).
+    public mutating func field(_ typeName: String, _ fieldName: String, returning shape: TypeShape, _ resolver: @escaping FieldResolver) {
+        declare(typeName, fieldName, .resolve(resolver), FieldDeclaration(shape: shape, swiftType: "declared \(shape)"))
     }
 
     /// Binds a field that reads its value from a source of a known Swift type; a source of any
@@ -192,7 +207,10 @@ public final class ExecutableSchema: Sendable {
 
     public struct BindingError: Error, CustomStringConvertible {
         public var missing: [String]
-        public var description: String { "Fields without a resolver: " + missing.joined(separator: ", ") + "." }
+        public init(missing: [String]) { self.missing = missing }
+        public var description: String {
+            "The resolvers do not match the schema:\n" + missing.map { "  - " + $0 }.joined(separator: "\n")
+        }
     }
 
     public init(schema: GraphQLSchema, resolvers: Resolvers) throws {
@@ -209,7 +227,7 @@ public final class ExecutableSchema: Sendable {
                     binding = .read { source in (source as? any GraphQLFieldReadable)?.graphQLField(name) }
                 }
                 guard var binding else {
-                    missing.append("\(object.name).\(field.name)")
+                    missing.append("\(object.name).\(field.name) has no resolver")
                     continue
                 }
                 for directive in field.directives.reversed() {
@@ -227,9 +245,10 @@ public final class ExecutableSchema: Sendable {
         }
         for (typeName, fields) in resolvers.fields {
             for fieldName in fields.keys where schema.objectType(named: typeName)?.fields[fieldName] == nil {
-                missing.append("\(typeName).\(fieldName) (bound but not in the schema)")
+                missing.append("\(typeName).\(fieldName) is bound but not in the schema")
             }
         }
+        missing += BindingCheck(schema: schema, resolvers: resolvers).problems()
         if !missing.isEmpty { throw BindingError(missing: missing.sorted()) }
         self.fieldInfo = FieldInfo.table(for: schema, boundFields: bound)
     }

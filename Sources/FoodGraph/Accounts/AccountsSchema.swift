@@ -1,0 +1,495 @@
+extension AccountsArea {
+    static let schema = #"""
+extend type Query {
+  "The signed-in user, or null for anonymous requests."
+  me: User
+
+  "Accounts, newest first, optionally filtered by email or username. Requires the support or administrator role."
+  users(first: Int, after: String, last: Int, before: String, query: String): UserConnection!
+    @auth(roles: [SUPPORT])
+}
+
+extend type Mutation {
+  "Create an account and email a confirmation link. The new account can log in at once."
+  register(input: RegisterInput!): RegisterPayload!
+
+  "Confirm an email address with the token from the confirmation email."
+  confirmEmail(input: ConfirmEmailInput!): ConfirmEmailPayload!
+
+  "Send the confirmation email again. Requires a signed-in user."
+  resendConfirmationEmail: ResendConfirmationEmailPayload! @auth
+
+  """
+  Log in with email and password and get a session token for `Authorization: Bearer <token>`.
+  Repeated failures for one account or one client address are refused for a while with code
+  `RATE_LIMITED` (`extensions.retryAfterSeconds` says how long).
+  """
+  login(input: LoginInput!): LoginPayload!
+
+  "End the current session. Requires a signed-in user."
+  logout: LogoutPayload! @auth
+
+  "End one of your sessions by ID, or all of them except the current one with `allOthers: true`."
+  revokeSessions(input: RevokeSessionsInput!): RevokeSessionsPayload! @auth
+
+  """
+  Email a password-reset link when the address has an account. The answer is the same whether or
+  not it has one, so the answer reveals nothing about who is registered.
+  """
+  requestPasswordReset(input: RequestPasswordResetInput!): RequestPasswordResetPayload!
+
+  "Set a new password with the emailed token (single use, valid one hour). Ends every session."
+  resetPassword(input: ResetPasswordInput!): ResetPasswordPayload!
+
+  "Change your password, giving the current one. Ends your other sessions."
+  changePassword(input: ChangePasswordInput!): ChangePasswordPayload! @auth
+
+  "Change your profile. Only the fields given are changed; null clears a field where allowed."
+  updateProfile(input: UpdateProfileInput!): UpdateProfilePayload! @auth
+
+  "Upload your avatar: a PNG, JPEG or WebP image of 200×200 pixels, at most 2 MB."
+  uploadAvatar(input: UploadAvatarInput!): UploadAvatarPayload! @auth
+
+  "Mark a store as preferred or ignored, or clear the mark."
+  setStorePreference(input: SetStorePreferenceInput!): SetStorePreferencePayload! @auth
+
+  "Grant a role to an account. Requires the administrator role."
+  grantRole(input: GrantRoleInput!): GrantRolePayload! @auth(roles: [ADMINISTRATOR])
+
+  "Revoke a role from an account. Requires the administrator role."
+  revokeRole(input: RevokeRoleInput!): RevokeRolePayload! @auth(roles: [ADMINISTRATOR])
+
+  "Disable or re-enable an account; a disabled account's sessions stop working at once. Requires the administrator role."
+  setAccountDisabled(input: SetAccountDisabledInput!): SetAccountDisabledPayload!
+    @auth(roles: [ADMINISTRATOR])
+}
+
+"What an account may do beyond managing its own data."
+enum Role {
+  "Every account."
+  USER
+  "Sees and answers support issues."
+  SUPPORT
+  "Works the order queue: sees orders, their items and shipping addresses, nothing else of a user."
+  ORDER_HANDLER
+  "Full read and write access."
+  ADMINISTRATOR
+  "Manages one retail chain's stores and goods."
+  CHAIN_REPRESENTATIVE
+}
+
+"An account. Visible to its owner, and to support and administrators."
+type User implements Node {
+  id: ID!
+  email: EmailAddress!
+  "Whether the email address has been confirmed."
+  emailConfirmed: Boolean!
+  "The account's roles; always includes `USER`."
+  roles: [Role!]!
+  "For chain representatives: the chain they manage."
+  representedChain: RetailChain
+  "Whether an administrator disabled the account."
+  disabled: Boolean!
+  createdAt: DateTime!
+  profile: Profile!
+  "Daily targets from the profile (Mifflin–St Jeor × activity, adjusted by goal); null until sex, birth date, height and weight are set."
+  nutritionTargets: NutritionTargets
+  "Body-mass index from height and weight; null until both are set."
+  bmi: BodyMassIndex
+  "Your sessions, most recently used first. Owner only."
+  sessions(first: Int, after: String, last: Int, before: String): SessionConnection!
+}
+
+type UserConnection {
+  edges: [UserEdge!]!
+  pageInfo: PageInfo!
+  totalCount: Int!
+}
+
+type UserEdge {
+  cursor: String!
+  node: User!
+}
+
+"A signed-in session."
+type Session implements Node {
+  id: ID!
+  createdAt: DateTime!
+  lastUsedAt: DateTime!
+  "When the session ends unless it is used again: each use moves this to the idle timeout from now (30 days by default), but never past the maximum lifetime after sign-in (365 days by default)."
+  expiresAt: DateTime!
+  "The client's User-Agent when the session was created."
+  userAgent: String
+  "Whether this is the session making the request."
+  current: Boolean!
+}
+
+type SessionConnection {
+  edges: [SessionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type SessionEdge {
+  cursor: String!
+  node: Session!
+}
+
+enum Gender {
+  FEMALE
+  MALE
+  "Calorie targets use the mean of the female and male formulas."
+  OTHER
+}
+
+enum ActivityLevel {
+  "Little or no exercise (×1.2)."
+  SEDENTARY
+  "Light exercise 1–3 days a week (×1.375)."
+  LIGHT
+  "Moderate exercise 3–5 days a week (×1.55)."
+  MODERATE
+  "Hard exercise 6–7 days a week (×1.725)."
+  ACTIVE
+  "Very hard exercise or a physical job (×1.9)."
+  VERY_ACTIVE
+}
+
+enum WeightGoal {
+  LOSE
+  HOLD
+  GAIN
+}
+
+enum DietType {
+  ORDINARY
+  VEGETARIAN
+  VEGAN
+  "Separate nutrition (food combining)."
+  SEPARATE
+  RAW
+  LOW_CARB
+  LOW_FAT
+  MONO
+}
+
+enum UnitSystem {
+  METRIC
+  IMPERIAL
+  "Canadian mix: body height in feet and inches and weight in pounds, food in grams and millilitres."
+  CANADIAN
+}
+
+"A user's personal data and preferences. Visible to its owner, support and administrators."
+type Profile {
+  displayName: String
+  "Unique, case-insensitive; friends find each other by it."
+  username: String
+  "URL of the avatar image, if one was uploaded."
+  avatarUrl: String
+  gender: Gender
+  birthDate: Date
+  "Age in whole years today, in the user's time zone."
+  age: Int
+  heightCm: Float
+  weightKg: Float
+  "Height and weight in the user's unit system, e.g. `5 ft 7 in`, `154 lb`."
+  heightDisplay: String
+  weightDisplay: String
+  activityLevel: ActivityLevel!
+  goal: WeightGoal!
+  "Intended change per week when losing or gaining, in kilograms (0–1)."
+  goalRateKgPerWeek: Float!
+  dietType: DietType!
+  restrictions: DietaryRestrictions!
+  unitSystem: UnitSystem!
+  "IANA time zone, e.g. `America/Toronto`; the diary's day turns at local midnight."
+  timeZone: String!
+  "ISO 4217 code of the user's currency."
+  currency: String!
+  "Weekly food budget (at least 60)."
+  weeklyBudget: Money
+  location: GeoPoint
+  accessibleRadiusKm: Float
+  preferredStores: [Store!]!
+  ignoredStores: [Store!]!
+  shippingAddress: Address
+  notifications: NotificationSettings!
+}
+
+type DietaryRestrictions {
+  allergies: [String!]!
+  illnesses: [String!]!
+  pregnant: Boolean!
+  dislikedFoods: [String!]!
+}
+
+type Address {
+  recipient: String
+  line1: String!
+  line2: String
+  city: String!
+  region: String!
+  postalCode: String!
+  "ISO 3166-1 alpha-2 code."
+  country: String!
+  phone: String
+}
+
+"Which notifications the user wants. Every kind is on by default."
+type NotificationSettings {
+  expiringFood: Boolean!
+  budgetExceeded: Boolean!
+  cheaperAlternative: Boolean!
+  orderStatus: Boolean!
+  friendRequests: Boolean!
+  upcomingRecurringOrder: Boolean!
+  scanReady: Boolean!
+}
+
+"Daily intake targets."
+type NutritionTargets {
+  "Basal metabolic rate (Mifflin–St Jeor), kcal."
+  basalMetabolicRateKcal: Float!
+  "Energy burned per day at the activity level, kcal."
+  maintenanceKcal: Float!
+  "Daily calorie target after the goal adjustment, never below a safe floor, kcal."
+  energyKcal: Float!
+  proteinG: Float!
+  fatG: Float!
+  carbohydratesG: Float!
+  fibreG: Float!
+  "Upper limit, g."
+  sugarsG: Float!
+  "Upper limit, mg."
+  sodiumMg: Float!
+}
+
+type BodyMassIndex {
+  value: Float!
+  category: BmiCategory!
+}
+
+enum BmiCategory {
+  UNDERWEIGHT
+  NORMAL
+  OVERWEIGHT
+  OBESE
+}
+
+input RegisterInput {
+  email: String!
+  "8–25 characters with an uppercase letter, a lowercase letter, a digit and a special character."
+  password: String!
+  displayName: String
+}
+
+type RegisterPayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+input ConfirmEmailInput {
+  token: String!
+}
+
+type ConfirmEmailPayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+type ResendConfirmationEmailPayload {
+  "True when an email was queued (false when the address is already confirmed)."
+  sent: Boolean!
+}
+
+input LoginInput {
+  email: String!
+  password: String!
+}
+
+type LoginPayload {
+  "The bearer token. Shown once; the server keeps only its hash."
+  token: String
+  session: Session
+  user: User
+  userErrors: [UserError!]!
+}
+
+type LogoutPayload {
+  "Whether a session was ended."
+  success: Boolean!
+}
+
+"Exactly one of the fields."
+input RevokeSessionsInput @oneOf {
+  sessionId: ID
+  allOthers: Boolean
+}
+
+type RevokeSessionsPayload {
+  revokedCount: Int!
+  userErrors: [UserError!]!
+}
+
+input RequestPasswordResetInput {
+  email: String!
+}
+
+type RequestPasswordResetPayload {
+  "Always true; the email goes out only when the address has an account."
+  accepted: Boolean!
+}
+
+input ResetPasswordInput {
+  token: String!
+  newPassword: String!
+}
+
+type ResetPasswordPayload {
+  success: Boolean!
+  userErrors: [UserError!]!
+}
+
+input ChangePasswordInput {
+  currentPassword: String!
+  newPassword: String!
+}
+
+type ChangePasswordPayload {
+  success: Boolean!
+  userErrors: [UserError!]!
+}
+
+input AddressInput {
+  recipient: String
+  line1: String!
+  line2: String
+  city: String!
+  region: String!
+  postalCode: String!
+  country: String!
+  phone: String
+}
+
+input DietaryRestrictionsInput {
+  allergies: [String!]
+  illnesses: [String!]
+  pregnant: Boolean
+  dislikedFoods: [String!]
+}
+
+input NotificationSettingsInput {
+  expiringFood: Boolean
+  budgetExceeded: Boolean
+  cheaperAlternative: Boolean
+  orderStatus: Boolean
+  friendRequests: Boolean
+  upcomingRecurringOrder: Boolean
+  scanReady: Boolean
+}
+
+input GeoPointInput {
+  latitude: Float!
+  longitude: Float!
+}
+
+"A weekly budget: one of the presets, or a custom amount of at least 60."
+input WeeklyBudgetInput @oneOf {
+  preset: BudgetPreset
+  customAmount: Decimal
+}
+
+enum BudgetPreset {
+  USD_75
+  USD_100
+  USD_125
+  USD_150
+}
+
+"Fields left out stay as they are; fields set to null are cleared where the profile allows it."
+input UpdateProfileInput {
+  displayName: String
+  username: String
+  gender: Gender
+  birthDate: Date
+  heightCm: Float
+  weightKg: Float
+  activityLevel: ActivityLevel
+  goal: WeightGoal
+  goalRateKgPerWeek: Float
+  dietType: DietType
+  restrictions: DietaryRestrictionsInput
+  unitSystem: UnitSystem
+  timeZone: String
+  currency: String
+  weeklyBudget: WeeklyBudgetInput
+  location: GeoPointInput
+  accessibleRadiusKm: Float
+  shippingAddress: AddressInput
+  notifications: NotificationSettingsInput
+}
+
+type UpdateProfilePayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+input UploadAvatarInput {
+  "The image file's bytes: PNG, JPEG or WebP, 200×200 pixels, at most 2 MB decoded."
+  image: Base64!
+}
+
+type UploadAvatarPayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+enum StorePreference {
+  PREFERRED
+  IGNORED
+}
+
+input SetStorePreferenceInput {
+  storeId: ID!
+  "Null clears the mark."
+  preference: StorePreference
+}
+
+type SetStorePreferencePayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+input GrantRoleInput {
+  userId: ID!
+  role: Role!
+  "Required for `CHAIN_REPRESENTATIVE`: the chain they will manage."
+  chainId: ID
+}
+
+type GrantRolePayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+input RevokeRoleInput {
+  userId: ID!
+  role: Role!
+}
+
+type RevokeRolePayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+input SetAccountDisabledInput {
+  userId: ID!
+  disabled: Boolean!
+}
+
+type SetAccountDisabledPayload {
+  user: User
+  userErrors: [UserError!]!
+}
+"""#
+}

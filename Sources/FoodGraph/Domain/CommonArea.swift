@@ -1,0 +1,97 @@
+import Foundation
+import GraphQLEngine
+
+/// What every area shares: the scalars, `Node` and `node(id:)`, pages, user errors, money and
+/// places, and the `@auth` rule.
+enum CommonArea: Area {
+    static func bind(_ binder: inout SchemaBinder) {
+        binder.resolvers.directive("auth") { call, arguments in try AuthorizationRule.check(call, arguments) }
+        for (name, sample) in [("Date", "2026-01-01"), ("DateTime", "2026-01-01T00:00:00Z"), ("Decimal", "1"), ("Base64", "")] {
+            binder.resolvers.scalarSample(name, .string(sample))
+        }
+        binder.resolvers.scalarSample("EmailAddress", .string("someone@example.com"))
+        binder.resolvers.field("Query", "node", returning: .named(["Node"])) { call in
+            try node(call.arguments.values.string("id") ?? "", try call.requestContext)
+        }
+        binder.resolvers.field("Query", "nodes", returning: .nonNull(.list(.named(["Node"])))) { call in
+            guard case .list(let values)? = call.arguments["ids"] else { return .value([(any Sendable)?]()) }
+            guard values.count <= 100 else { throw DomainError.badUserInput("Ask for at most 100 IDs at once.") }
+            let context = try call.requestContext
+            return collect(try values.map { value in
+                guard case .string(let id) = value else { return .null }
+                return try node(id, context)
+            })
+        }
+        binder.object(PageInfo.self) { info in
+            info.field("hasNextPage") { $0.hasNextPage }
+            info.field("hasPreviousPage") { $0.hasPreviousPage }
+            info.field("startCursor") { $0.startCursor }
+            info.field("endCursor") { $0.endCursor }
+        }
+        binder.object(UserError.self) { error in
+            error.field("field") { $0.field }
+            error.field("message") { $0.message }
+            error.field("code") { $0.code }
+        }
+        binder.enumeration(UserErrorCode.self)
+        binder.object(Money.self) { money in
+            money.field("amount") { $0.amount }
+            money.field("currency") { $0.currency }
+        }
+        binder.object(GeoPoint.self) { point in
+            point.field("latitude") { $0.latitude }
+            point.field("longitude") { $0.longitude }
+        }
+    }
+
+    /// A node by global ID, through its area's fetcher (which applies the type's visibility).
+    static func node(_ id: String, _ context: RequestContext) throws -> Resolution {
+        guard let globalID = GlobalID(parsing: id) else { throw DomainError.badUserInput("\"\(id)\" is not a valid ID.") }
+        guard let fetch = context.nodes[globalID.typeName] else { return .null }
+        return try fetch(globalID.key, context)
+    }
+
+    /// Combines per-ID resolutions into one list value, keeping batching.
+    static func collect(_ resolutions: [Resolution]) -> Resolution {
+        var result: Resolution = .value([(any Sendable)?]())
+        for resolution in resolutions {
+            result = result.map { partial in
+                let items = partial as? [(any Sendable)?] ?? []
+                return resolution.map { item in .value(items + [item]) }
+            }
+        }
+        return result
+    }
+}
+
+extension UserError: ObjectValue {
+    public static let graphQLTypeName = "UserError"
+}
+
+extension UserErrorCode: GraphQLEnum {
+    public static let graphQLTypeName = "UserErrorCode"
+}
+
+/// An amount of money in a currency (schema type `Money`).
+struct Money: ObjectValue {
+    static let graphQLTypeName = "Money"
+    var amount: DecimalText
+    var currency: String
+
+    init(amount: DecimalText, currency: String) {
+        self.amount = amount
+        self.currency = currency.trimmingCharacters(in: .whitespaces)
+    }
+
+    init?(_ amount: String?, _ currency: String) {
+        guard let amount else { return nil }
+        self.init(amount: DecimalText(amount), currency: currency)
+    }
+}
+
+/// A point on Earth (schema type `GeoPoint`).
+struct GeoPoint: ObjectValue {
+    static let graphQLTypeName = "GeoPoint"
+    var latitude: Double
+    var longitude: Double
+}

@@ -1,0 +1,64 @@
+import GraphQLEngine
+
+/// A page of a Relay connection of `Node`s: the schema's `<Node>Connection` type.
+struct Connection<Node: ObjectValue>: ObjectValue {
+    var edges: [Edge<Node>]
+    var pageInfo: PageInfo
+    /// Set only for connections whose type has `totalCount`.
+    var totalCount: Int?
+
+    static var graphQLTypeName: String { connectionPrefix(of: Node.self) + "Connection" }
+}
+
+/// The schema's `<Node>Edge` type.
+struct Edge<Node: ObjectValue>: ObjectValue {
+    var cursor: String
+    var node: Node
+    /// Kilometres from the point searched near, on edges whose type has `distanceKm`.
+    var distanceKm: Double?
+
+    static var graphQLTypeName: String { connectionPrefix(of: Node.self) + "Edge" }
+}
+
+/// A node type whose connection is named otherwise than after it (`StorePriceConnection` of
+/// `PriceObservation`s).
+protocol NamedConnectionNode: ObjectValue {
+    static var connectionPrefix: String { get }
+}
+
+private func connectionPrefix<Node: ObjectValue>(of _: Node.Type) -> String {
+    (Node.self as? any NamedConnectionNode.Type)?.connectionPrefix ?? Node.graphQLTypeName
+}
+
+struct PageInfo: ObjectValue {
+    static let graphQLTypeName = "PageInfo"
+    var hasNextPage: Bool
+    var hasPreviousPage: Bool
+    var startCursor: String?
+    var endCursor: String?
+}
+
+/// The pagination arguments every connection field takes.
+struct PageArguments: Decodable, Sendable {
+    var first: Int?
+    var after: String?
+    var last: Int?
+    var before: String?
+}
+
+extension SchemaBinder {
+    /// Binds `<Node>Connection` and `<Node>Edge`; `totalCount` and `distanceKm` where the schema
+    /// has them.
+    mutating func connection<Node: ObjectValue>(of _: Node.Type, totalCount: Bool = false, distance: Bool = false) {
+        object(Connection<Node>.self) { connection in
+            connection.field("edges") { $0.edges }
+            connection.field("pageInfo") { $0.pageInfo }
+            if totalCount { connection.field("totalCount") { $0.totalCount ?? 0 } }
+        }
+        object(Edge<Node>.self) { edge in
+            edge.field("cursor") { $0.cursor }
+            edge.field("node") { $0.node }
+            if distance { edge.field("distanceKm") { $0.distanceKm } }
+        }
+    }
+}

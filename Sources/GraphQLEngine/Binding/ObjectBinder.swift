@@ -1,0 +1,142 @@
+/// Declares the fields of one object type on its Swift source type. Every field says the Swift type
+/// it returns (and the arguments type it reads), which the schema check compares with the SDL.
+///
+///     resolvers.object(ProductRecord.self, context: RequestContext.self) { product in
+///         product.field("name") { $0.name }
+///         product.field("category") { product, context in context.categories.load(product.categoryID) }
+///     }
+public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
+    let typeName: String
+    var fields: [(name: String, binding: FieldBinding, declaration: FieldDeclaration)] = []
+
+    /// A field read from the source alone: the cheapest binding, called without a `FieldCall`.
+    public mutating func field<Value: OutputValue>(_ name: String, _ read: @escaping @Sendable (Source) throws -> Value) {
+        let typeName = typeName
+        let binding: FieldBinding =
+            Value.needsConversion
+            ? .read { source in try read(try Self.cast(source, typeName, name)).outputResult }
+            : .read { source in try read(try Self.cast(source, typeName, name)) }
+        fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
+    }
+
+    /// A field that needs the request's context: a loader, a permission, async work.
+    public mutating func field<Value: OutputValue>(
+        _ name: String, resolve: @escaping @Sendable (Source, Context) throws -> Resolved<Value>
+    ) {
+        let typeName = typeName
+        let binding = FieldBinding.resolve { call in
+            try resolve(try Self.cast(call.source, typeName, name), try contextOf(call)).completable
+        }
+        fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
+    }
+
+    /// A field with arguments, decoded into `Arguments`.
+    public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable>(
+        _ name: String, arguments: Arguments.Type,
+        resolve: @escaping @Sendable (Source, Arguments, Context) throws -> Resolved<Value>
+    ) {
+        let typeName = typeName
+        let binding = FieldBinding.resolve { call in
+            let arguments = try decodeArguments(Arguments.self, call)
+            return try resolve(try Self.cast(call.source, typeName, name), arguments, try contextOf(call)).completable
+        }
+        fields.append(
+            (name, binding, FieldDeclaration(
+                shape: Value.outputShape, swiftType: "\(Value.self)", probeArguments: probe(Arguments.self),
+                argumentsType: "\(Arguments.self)")))
+    }
+
+    @inline(__always)
+    static func cast(_ source: any Sendable, _ typeName: String, _ fieldName: String) throws -> Source {
+        guard let typed = Source.source(from: source) else {
+            throw GraphQLError("\(typeName).\(fieldName) expects a source of Swift type \(Source.self), got \(type(of: source)).")
+        }
+        return typed
+    }
+}
+
+/// Declares root fields (`Query`, `Mutation`): they read no source.
+public struct RootBinder<Context: Sendable> {
+    let typeName: String
+    var fields: [(name: String, binding: FieldBinding, declaration: FieldDeclaration)] = []
+
+    public mutating func field<Value: OutputValue>(_ name: String, resolve: @escaping @Sendable (Context) throws -> Resolved<Value>) {
+        let binding = FieldBinding.resolve { call in try resolve(try contextOf(call)).completable }
+        fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
+    }
+
+    public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable>(
+        _ name: String, arguments: Arguments.Type, resolve: @escaping @Sendable (Arguments, Context) throws -> Resolved<Value>
+    ) {
+        let binding = FieldBinding.resolve { call in
+            try resolve(try decodeArguments(Arguments.self, call), try contextOf(call)).completable
+        }
+        fields.append(
+            (name, binding, FieldDeclaration(
+                shape: Value.outputShape, swiftType: "\(Value.self)", probeArguments: probe(Arguments.self),
+                argumentsType: "\(Arguments.self)")))
+    }
+}
+
+@inline(__always)
+private func contextOf<Context>(_ call: FieldCall) throws -> Context {
+    guard let context = exactCast(call.context, to: Context.self) ?? call.context as? Context else {
+        throw GraphQLError("The request has no context of Swift type \(Context.self).")
+    }
+    return context
+}
+
+/// Arguments that a Swift type refuses (a bound, a format) are the client's fault: `BAD_USER_INPUT`.
+private func decodeArguments<Arguments: Decodable>(_ type: Arguments.Type, _ call: FieldCall) throws -> Arguments {
+    do {
+        return try InputDecoder().decode(type, from: call.arguments.values)
+    } catch let error as DecodingError {
+        let path = error.inputPath
+        throw GraphQLError(
+            path.isEmpty ? error.reason : "Argument \"\(path.joined(separator: "."))\": \(error.reason)",
+            extensions: GraphQLObject([("code", .string("BAD_USER_INPUT"))]))
+    }
+}
+
+private func probe<Arguments: Decodable>(_ type: Arguments.Type) -> @Sendable (GraphQLValue, KeyRecorder) throws -> Void {
+    { sample, recorder in _ = try InputDecoder().decode(type, from: sample, recorder: recorder) }
+}
+
+extension Resolvers {
+    /// Binds the fields of an object type (of each type the Swift type stands for) from `body`.
+    public mutating func object<Source: ObjectValue, Context: Sendable>(
+        _ source: Source.Type, context: Context.Type, _ body: (inout ObjectBinder<Source, Context>) -> Void
+    ) {
+        for typeName in Source.graphQLTypeNames {
+            var binder = ObjectBinder<Source, Context>(typeName: typeName)
+            body(&binder)
+            for field in binder.fields { declare(typeName, field.name, field.binding, field.declaration) }
+        }
+    }
+
+    /// Binds fields of a root type (`Query`, `Mutation`).
+    public mutating func root<Context: Sendable>(
+        _ typeName: String, context: Context.Type, _ body: (inout RootBinder<Context>) -> Void
+    ) {
+        var binder = RootBinder<Context>(typeName: typeName)
+        body(&binder)
+        for field in binder.fields { declare(typeName, field.name, field.binding, field.declaration) }
+    }
+
+    /// Binds an enum type to a Swift enum, checked value by value.
+    public mutating func enumeration<Value: GraphQLEnum>(_ type: Value.Type) {
+        enums[Value.graphQLTypeName] = EnumDeclaration(swiftType: "\(Value.self)", names: Value.allCases.map(\.graphQLName))
+    }
+
+    /// Samples for custom scalars, used when the check decodes sample arguments (a `Date` must
+    /// look like a date for a type that decodes one).
+    public mutating func scalarSample(_ scalarName: String, _ sample: GraphQLValue) {
+        scalarSamples[scalarName] = sample
+    }
+
+    mutating func declare(_ typeName: String, _ fieldName: String, _ binding: FieldBinding, _ declaration: FieldDeclaration) {
+        if fields[typeName]?[fieldName] != nil { duplicates.append("\(typeName).\(fieldName)") }
+        fields[typeName, default: [:]][fieldName] = binding
+        declarations[typeName, default: [:]][fieldName] = declaration
+    }
+}
