@@ -7,7 +7,7 @@ enum AccountsArea: Area {
         LegacyMutations.bind(["register", "login", "logout", "confirmEmail", "resendConfirmationEmail", "requestPasswordReset",
             "resetPassword", "changePassword", "revokeSessions", "updateProfile", "grantRole", "revokeRole", "setAccountDisabled",
             "uploadAvatar", "setStorePreference"], in: &binder)
-        NodeResolvers.register(["User"], in: &binder)
+        NodeResolvers.register(["User", "Session"], in: &binder)
     }
 }
 

@@ -8,7 +8,7 @@ enum CatalogArea: Area {
         ProductManagement.bind(&binder.resolvers)
         LegacyMutations.bind(["createProduct", "updateProduct", "submitProduct", "reviewProduct", "updateProductOffer", "recordPrice",
             "createStore", "updateStore"], in: &binder)
-        NodeResolvers.register(["Product", "Category", "Store", "RetailChain"], in: &binder)
+        NodeResolvers.register(["Product", "Category", "Store", "RetailChain", "PriceObservation"], in: &binder)
     }
 }
 

@@ -10,17 +10,14 @@ enum CommonArea: Area {
             binder.resolvers.scalarSample(name, .string(sample))
         }
         binder.resolvers.scalarSample("EmailAddress", .string("someone@example.com"))
-        binder.resolvers.field("Query", "node", returning: .named(["Node"])) { call in
-            try node(call.arguments.values.string("id") ?? "", try call.requestContext)
-        }
-        binder.resolvers.field("Query", "nodes", returning: .nonNull(.list(.named(["Node"])))) { call in
-            guard case .list(let values)? = call.arguments["ids"] else { return .value([(any Sendable)?]()) }
-            guard values.count <= 100 else { throw DomainError.badUserInput("Ask for at most 100 IDs at once.") }
-            let context = try call.requestContext
-            return collect(try values.map { value in
-                guard case .string(let id) = value else { return .null }
-                return try node(id, context)
-            })
+        binder.query { query in
+            query.field("node", arguments: NodeArguments.self) { arguments, context in
+                Resolved<AbstractValue<NodeInterface>?>(unchecked: try node(arguments.id, context))
+            }
+            query.field("nodes", arguments: NodesArguments.self) { arguments, context in
+                guard arguments.ids.count <= 100 else { throw DomainError.badUserInput("Ask for at most 100 IDs at once.") }
+                return Resolved<[AbstractValue<NodeInterface>?]>(unchecked: collect(try arguments.ids.map { try node($0, context) }))
+            }
         }
         binder.object(PageInfo.self) { info in
             info.field("hasNextPage") { $0.hasNextPage }
@@ -62,6 +59,19 @@ enum CommonArea: Area {
         }
         return result
     }
+}
+
+private struct NodeArguments: Decodable, Sendable {
+    var id: String
+}
+
+private struct NodesArguments: Decodable, Sendable {
+    var ids: [String]
+}
+
+/// The `Node` interface, for values of `node(id:)`.
+enum NodeInterface: AbstractKind {
+    static let graphQLTypeName = "Node"
 }
 
 extension UserError: ObjectValue {

@@ -10,7 +10,8 @@ struct SchemaBinder {
     var mutationAccess: [String: MutationAccess] = [:]
 
     init() {
-        resolvers.requiresTypedBindings = true
+        // Transitional: on once the last area has moved to typed bindings.
+        resolvers.requiresTypedBindings = false
     }
 
     mutating func object<Source: ObjectValue>(

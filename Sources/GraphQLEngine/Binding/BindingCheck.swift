@@ -61,16 +61,26 @@ struct BindingCheck {
         } catch {
             problems.append("\(coordinate): \(argumentsType) cannot decode the schema's arguments: \(error)")
         }
-        // Every object the decoding read: the arguments, then input objects by path.
+        // Every object the decoding read: the arguments, then input objects by path. A key is
+        // optional when any request for it was (`decodeIfPresent` checks `contains` before `decode`).
         var read: [[String]: Set<String>] = [:]
+        var optional: [KeyRecorder.Request: Bool] = [:]
+        var order: [KeyRecorder.Request] = []
         for request in recorder.requests {
             read[request.path, default: []].insert(request.key)
+            var key = request
+            key.isOptional = false
+            if optional[key] == nil { order.append(key) }
+            optional[key] = (optional[key] ?? false) || request.isOptional
+        }
+        for request in order {
             guard let definition = inputField(at: request.path + [request.key], in: field) else {
-                let place = request.path.isEmpty ? "argument" : "input field \(request.path.joined(separator: ".")).\(request.key)"
-                problems.append("\(coordinate): \(argumentsType) reads \(place == "argument" ? "argument \"\(request.key)\"" : place), which the schema lacks")
+                let place = request.path.isEmpty
+                    ? "argument \"\(request.key)\"" : "input field \((request.path + [request.key]).joined(separator: "."))"
+                problems.append("\(coordinate): \(argumentsType) reads \(place), which the schema lacks")
                 continue
             }
-            if !request.isOptional, !definition.type.isNonNull, definition.defaultValue == nil {
+            if optional[request] == false, !definition.type.isNonNull, definition.defaultValue == nil {
                 problems.append(
                     "\(coordinate): \(argumentsType) requires \(([coordinate] + request.path + [request.key]).joined(separator: ".")), which the schema lets clients leave out")
             }

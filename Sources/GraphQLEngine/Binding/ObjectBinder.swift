@@ -12,10 +12,15 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
     /// A field read from the source alone: the cheapest binding, called without a `FieldCall`.
     public mutating func field<Value: OutputValue>(_ name: String, _ read: @escaping @Sendable (Source) throws -> Value) {
         let typeName = typeName
+        // Chosen once here, so that plain values (the most of a schema) pay no conversion call.
         let binding: FieldBinding =
-            Value.needsConversion
-            ? .read { source in try read(try Self.cast(source, typeName, name)).outputResult }
-            : .read { source in try read(try Self.cast(source, typeName, name)) }
+            if Value.needsConversion {
+                .read { source in try read(try Self.cast(source, typeName, name)).outputResult }
+            } else if _isOptional(Value.self) {
+                .read { source in try read(try Self.cast(source, typeName, name)).flattened }
+            } else {
+                .read { source in try read(try Self.cast(source, typeName, name)) }
+            }
         fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
     }
 

@@ -37,6 +37,12 @@ public struct AbstractValue<Kind: AbstractKind>: OutputValue {
     public static var outputShape: TypeShape { .nonNull(Kind.graphQLTypeName) }
     public static var needsConversion: Bool { true }
     public var outputResult: (any Sendable)? { object }
+
+    /// Any bound object a resolution produced.
+    public static func fromResolved(_ value: (any Sendable)?) -> Self? {
+        if let value = value.flatMap({ exactCast($0, to: Self.self) }) { return value }
+        return (value as? any ObjectValue).map(Self.init)
+    }
 }
 
 /// Names an interface or union type for `AbstractValue`.

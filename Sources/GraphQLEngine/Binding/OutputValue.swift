@@ -11,11 +11,15 @@ public protocol OutputValue: Sendable {
     var outputResult: (any Sendable)? { get }
     /// The value back from what a resolution produced (`nil` only when `Self` is optional).
     static func fromResolved(_ value: (any Sendable)?) -> Self?
+    /// The value as the executor's `(any Sendable)?`, a nil optional as nil (not as a boxed
+    /// `Optional.none`, which would complete as a value).
+    var flattened: (any Sendable)? { get }
 }
 
 extension OutputValue {
     public static var needsConversion: Bool { false }
     public var outputResult: (any Sendable)? { self }
+    public var flattened: (any Sendable)? { self }
 
     @inlinable
     public static func fromResolved(_ value: (any Sendable)?) -> Self? {
@@ -67,6 +71,7 @@ extension Optional: OutputValue where Wrapped: OutputValue {
     public static var outputShape: TypeShape { Wrapped.outputShape.nullable }
     public static var needsConversion: Bool { Wrapped.needsConversion }
     public var outputResult: (any Sendable)? { self?.outputResult }
+    public var flattened: (any Sendable)? { self?.flattened }
 
     public static func fromResolved(_ value: (any Sendable)?) -> Self? {
         guard let value else { return .some(.none) }
@@ -78,6 +83,20 @@ extension Array: OutputValue where Element: OutputValue {
     public static var outputShape: TypeShape { .nonNull(.list(Element.outputShape)) }
     public static var needsConversion: Bool { Element.needsConversion }
     public var outputResult: (any Sendable)? { Element.needsConversion ? map(\.outputResult) : self }
+
+    /// The array, or a list of untyped items (a batch of resolutions combined) item by item.
+    public static func fromResolved(_ value: (any Sendable)?) -> Self? {
+        guard let value else { return nil }
+        if let array = exactCast(value, to: Self.self) ?? value as? Self { return array }
+        guard let items = value as? [(any Sendable)?] else { return nil }
+        var array: Self = []
+        array.reserveCapacity(items.count)
+        for item in items {
+            guard let element = Element.fromResolved(item) else { return nil }
+            array.append(element)
+        }
+        return array
+    }
 }
 
 /// An enum bound to a GraphQL enum type: its cases' `graphQLName`s are the enum's value names,

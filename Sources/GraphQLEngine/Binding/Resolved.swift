@@ -9,14 +9,14 @@ public struct Resolved<Value: OutputValue>: Sendable {
     }
 
     public init(_ value: Value) {
-        resolution = .value(value)
+        resolution = .value(value.flattened)
     }
 
     public static func value(_ value: Value) -> Resolved { Resolved(value) }
 
     /// Async work: a query that cannot batch, a mutation.
     public static func run(_ body: @escaping @Sendable () async throws -> Value) -> Resolved {
-        Resolved(unchecked: .async { .value(try await body()) })
+        Resolved(unchecked: .async { .value(try await body().flattened) })
     }
 
     public func map<Other: OutputValue>(_ transform: @escaping @Sendable (Value) throws -> Other) -> Resolved<Other> {
