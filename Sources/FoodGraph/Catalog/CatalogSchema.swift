@@ -6,13 +6,15 @@ extend type Query {
 
   """
   Search the catalog. `query` matches name and brand and tolerates typos ("bananna"). Filters
-  combine with AND. Without `query` the default order is by name; with it, by relevance.
+  combine with AND. Without `query` the default order is by name; with it, by relevance. A cursor
+  belongs to its list and order: one of another list or order is an error with code `BAD_USER_INPUT`.
   """
   products(
     first: Int
     after: String
     last: Int
     before: String
+    "At most 200 characters, no control characters."
     query: String
     filter: ProductFilter
     orderBy: ProductOrder
@@ -25,13 +27,16 @@ extend type Query {
   "The top-level categories; each lists its sub-categories."
   categories: [Category!]!
 
-  "A category by its slug, e.g. `cheese`."
+  "A category by its slug, e.g. `cheese` (1–100 characters)."
   category(slug: String!): Category
 
   "Retail chains, by name."
   retailChains(first: Int, after: String, last: Int, before: String): RetailChainConnection!
 
-  "Stores, by name; with `near`, only those within the radius, nearest first."
+  """
+  Stores, by name; with `near`, only those within the radius, nearest first, each edge with its
+  distance from the point.
+  """
   stores(first: Int, after: String, last: Int, before: String, near: GeoRadiusInput, chainId: ID): StoreConnection!
 }
 
@@ -157,7 +162,7 @@ type Product implements Node {
   stock: Int!
   inStock: Boolean!
   status: ProductStatus!
-  "The latest price at each store, optionally only stores within a radius, cheapest first."
+  "The latest price at each store, cheapest first; with `near`, only stores within the radius, nearest first."
   latestPrices(near: GeoRadiusInput, first: Int, after: String, last: Int, before: String): StorePriceConnection!
   "Minimum, median and maximum of observed prices over the last `days` days (1–365, default 90)."
   priceStatistics(days: Int = 90): PriceStatistics
@@ -221,12 +226,20 @@ type ProductEdge {
 }
 
 input ProductFilter {
-  "A category slug; sub-categories are included."
+  "A category slug (1–100 characters); sub-categories are included."
   category: String
+  "The brand, ignoring case (1–100 characters)."
   brand: String
+  """
+  Products whose price paid (the sale price while on sale, else the catalog price) is at least
+  this: 0 to 99999.99, at most two decimals. Products without a price are left out.
+  """
   minPrice: Decimal
+  "Products whose price paid is at most this: 0 to 99999.99, at most two decimals, not below `minPrice`."
   maxPrice: Decimal
+  "On sale (true) or not (false)."
   onSale: Boolean
+  "In stock (true) or sold out (false)."
   inStock: Boolean
   "Products carrying every one of these labels."
   dietLabels: [DietLabel!]
@@ -323,14 +336,20 @@ type PriceStatistics {
 }
 
 input QuantityInput {
+  "More than 0, at most 100000."
   value: Float!
   unit: QuantityUnit!
 }
 
-"Nutrition per 100 g or 100 ml. Energy may be given in kcal or kJ."
+"""
+Nutrition per 100 g or 100 ml. Energy may be given in kcal or kJ. Amounts in grams are 0–100,
+in milligrams 0–100000, in micrograms 0–100000000.
+"""
 input NutritionInput {
   basis: NutritionBasis = PER_100_G
+  "0–1000; this or `energyKj` is required."
   energyKcal: Float
+  "0–4200, used when `energyKcal` is left out."
   energyKj: Float
   fatG: Float!
   saturatedFatG: Float
@@ -347,36 +366,55 @@ input NutritionInput {
   ironMg: Float
 }
 
+"Texts are trimmed of surrounding white space; control characters are refused."
 input CreateProductInput {
+  "1–200 characters."
   name: String!
+  "1–100 characters."
   brand: String
-  "Category slug."
+  "Category slug, 1–100 characters."
   category: String!
+  "EAN-13, UPC-A, EAN-8 or GTIN-14 with a valid check digit."
   barcode: String
   packageSize: QuantityInput
+  "In grams or millilitres (not `PIECE`)."
   servingSize: QuantityInput
+  "How a serving is described on the label, 1–100 characters."
   servingDescription: String
   nutrition: NutritionInput!
   allergens: [Allergen!]
   dietLabels: [DietLabel!]
+  "Days, 1–3650."
   shelfLifeDays: Int
   storage: StorageLocation
-  "Price in the catalog currency (CAD), positive with at most two decimals."
+  "Price in the catalog currency (CAD), 0.01–99999.99 with at most two decimals."
   catalogPrice: Decimal
 }
 
+"""
+A patch: fields left out stay as they are; `null` clears a field (an empty list for `allergens` and
+`dietLabels`), except `name`, `category` and `nutrition`, which cannot be cleared. Texts are trimmed
+of surrounding white space; control characters are refused.
+"""
 input UpdateProductInput {
   productId: ID!
+  "1–200 characters."
   name: String
+  "1–100 characters."
   brand: String
+  "Category slug, 1–100 characters."
   category: String
+  "EAN-13, UPC-A, EAN-8 or GTIN-14 with a valid check digit."
   barcode: String
   packageSize: QuantityInput
+  "In grams or millilitres (not `PIECE`)."
   servingSize: QuantityInput
+  "1–100 characters."
   servingDescription: String
   nutrition: NutritionInput
   allergens: [Allergen!]
   dietLabels: [DietLabel!]
+  "Days, 1–3650."
   shelfLifeDays: Int
   storage: StorageLocation
 }
@@ -394,23 +432,30 @@ enum ReviewDecision {
 input ReviewProductInput {
   productId: ID!
   decision: ReviewDecision!
+  "1–1000 characters, trimmed; line breaks and tabs are allowed, other control characters are not."
   note: String
 }
 
+"Fields left out stay as they are."
 input UpdateProductOfferInput {
   productId: ID!
-  "Units in stock, never negative."
+  "Units in stock, 0–1000000."
   stock: Int
+  "0.01–99999.99 with at most two decimals."
   catalogPrice: Decimal
-  "A sale price puts the product on sale; null ends the sale."
+  """
+  A sale price puts the product on sale; null ends the sale. 0.01–99999.99 with at most two
+  decimals, and below the catalog price.
+  """
   salePrice: Decimal
 }
 
 input RecordPriceInput {
   productId: ID!
   storeId: ID!
-  "Positive, at most two decimals."
+  "0.01–99999.99, at most two decimals."
   price: Decimal!
+  "When the price was seen (now when left out): within the last 10 years, and not in the future."
   observedAt: DateTime
   discounted: Boolean = false
 }
@@ -422,15 +467,26 @@ type RecordPricePayload {
 
 input CreateStoreInput {
   chainId: ID!
+  "1–120 characters, trimmed; no control characters."
   name: String!
+  """
+  Trimmed, without control characters: `line1` and `line2` 1–200 characters, `city` and `region`
+  1–100, `postalCode` 1–20, `country` two letters (ISO 3166-1 alpha-2), `recipient` 1–100 and
+  `phone` 1–30 (stores keep neither).
+  """
   address: AddressInput!
+  "Latitude −90 to 90, longitude −180 to 180."
   location: GeoPointInput!
 }
 
+"Fields left out stay as they are; a store always has a name, address and location, so null is refused."
 input UpdateStoreInput {
   storeId: ID!
+  "1–120 characters, trimmed; no control characters."
   name: String
+  "The bounds of `CreateStoreInput.address`."
   address: AddressInput
+  "Latitude −90 to 90, longitude −180 to 180."
   location: GeoPointInput
 }
 

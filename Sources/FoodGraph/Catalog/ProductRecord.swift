@@ -1,31 +1,35 @@
 import GraphQLEngine
 import Postgres
 
-/// A product row: identity, category, nutrition per 100 g/ml, stock and labels.
-struct ProductRecord: IdentifiedRecord, GraphQLTypeNamed {
+/// A product row (schema type `Product`): identity, category, nutrition per 100 g/ml, stock and labels.
+/// Values the schema shows are decoded once per row into the Swift types its fields return.
+struct ProductRecord: IdentifiedRecord, ObjectValue {
+    static let graphQLTypeName = "Product"
+
     var id: Int64
     var name: String
     var brand: String?
     var categoryID: Int64
     var barcode: String?
     var nutrition: Nutrition
-    var allergens: [String]
-    var dietLabels: [String]
+    var allergens: [Allergen]
+    var dietLabels: [DietLabel]
     var shelfLifeDays: Int?
-    var storage: String?
+    var storage: StorageLocation?
     var stock: Int
+    /// The database's status, `active`, `pending` or `rejected`.
     var status: String
     var servingGrams: Double?
-    var packageQuantity: Double?
-    var packageUnit: String?
-    var servingUnit: String?
+    var packageSize: Quantity?
+    var servingSize: Quantity?
     var servingDescription: String?
-    var catalogPrice: String?
-    var salePrice: String?
-    var currency: String = "CAD"
+    var catalogPrice: Money?
+    var salePrice: Money?
 
-    var graphQLTypeName: String { "Product" }
+    var isActive: Bool { status == "active" }
+    var productStatus: ProductStatus { ProductStatus(databaseName: status) ?? .pending }
 
+    /// The columns `init(_:)` reads, in order, from a row of `products` named `p`.
     static let columns = """
         p.id, p.name, p.brand, p.category_id, p.barcode, p.nutrition_basis, p.energy_kcal, p.fat_g, p.saturated_fat_g,
         p.trans_fat_g, p.cholesterol_mg, p.carbohydrates_g, p.fibre_g, p.sugars_g, p.sodium_mg, p.protein_g,
@@ -41,7 +45,7 @@ struct ProductRecord: IdentifiedRecord, GraphQLTypeNamed {
         categoryID = try row.decode(Int64.self, at: 3)
         barcode = try row.decode(String?.self, at: 4)
         nutrition = Nutrition(
-            basis: try row.decode(String.self, at: 5), energyKcal: try row.decode(Double.self, at: 6),
+            basis: NutritionBasis(databaseName: try row.decode(String.self, at: 5)), energyKcal: try row.decode(Double.self, at: 6),
             fatG: try row.decode(Double.self, at: 7), saturatedFatG: try row.decode(Double?.self, at: 8),
             transFatG: try row.decode(Double?.self, at: 9), cholesterolMg: try row.decode(Double?.self, at: 10),
             carbohydratesG: try row.decode(Double.self, at: 11), fibreG: try row.decode(Double?.self, at: 12),
@@ -49,42 +53,36 @@ struct ProductRecord: IdentifiedRecord, GraphQLTypeNamed {
             proteinG: try row.decode(Double.self, at: 15), vitaminAUg: try row.decode(Double?.self, at: 16),
             vitaminCMg: try row.decode(Double?.self, at: 17), calciumMg: try row.decode(Double?.self, at: 18),
             ironMg: try row.decode(Double?.self, at: 19))
-        allergens = try row.decode([String].self, at: 20)
-        dietLabels = try row.decode([String].self, at: 21)
+        allergens = try row.decode([String].self, at: 20).compactMap(Allergen.init(databaseName:))
+        dietLabels = try row.decode([String].self, at: 21).compactMap(DietLabel.init(databaseName:))
         shelfLifeDays = try row.decode(Int?.self, at: 22)
-        storage = try row.decode(String?.self, at: 23)
+        storage = try row.decode(String?.self, at: 23).flatMap(StorageLocation.init(databaseName:))
         stock = try row.decode(Int.self, at: 24)
         status = try row.decode(String.self, at: 25)
         servingGrams = try row.decode(Double?.self, at: 26)
-        packageQuantity = try row.decode(Double?.self, at: 27)
-        packageUnit = try row.decode(String?.self, at: 28)
-        servingUnit = try row.decode(String?.self, at: 29)
+        let packageQuantity = try row.decode(Double?.self, at: 27)
+        let packageUnit = try row.decode(String?.self, at: 28)
+        let servingUnit = try row.decode(String?.self, at: 29)
+        packageSize = Quantity(packageQuantity, packageUnit)
+        servingSize = Quantity(servingGrams, servingUnit)
         servingDescription = try row.decode(String?.self, at: 30)
-        catalogPrice = try row.decode(String?.self, at: 31)
-        salePrice = try row.decode(String?.self, at: 32)
-        currency = try row.decode(String.self, at: 33)
+        let currency = try row.decode(String.self, at: 33)
+        catalogPrice = Money(try row.decode(String?.self, at: 31), currency)
+        salePrice = Money(try row.decode(String?.self, at: 32), currency)
     }
 
-    static func quantity(_ value: Double?, _ unit: String?) -> Payload? {
-        guard let value, let unit else { return nil }
-        let name =
-            switch unit {
-            case "ml": "MILLILITRE"
-            case "piece": "PIECE"
-            default: "GRAM"
-            }
-        return Payload(["value": value, "unit": name])
-    }
-
-    /// Active products, and pending ones for nobody but administrators (checked by the caller).
+    /// Products by id, whatever their status (callers apply visibility); kept here for the
+    /// request's loaders and other areas.
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProductRecord] {
-        try await load("SELECT \(columns) FROM products p WHERE p.id = ANY($1)", ids: ids, from: database)
+        try await ProductStore.load(ids, from: database)
     }
 }
 
-/// Nutrient amounts per 100 g or ml (or per serving, scaled).
-struct Nutrition: Sendable, GraphQLFieldReadable {
-    var basis: String?
+/// Nutrient amounts per 100 g or ml, or per serving, scaled (schema type `Nutrition`).
+struct Nutrition: ObjectValue {
+    static let graphQLTypeName = "Nutrition"
+
+    var basis: NutritionBasis?
     var energyKcal: Double
     var fatG: Double
     var saturatedFatG: Double?
@@ -100,28 +98,7 @@ struct Nutrition: Sendable, GraphQLFieldReadable {
     var calciumMg: Double?
     var ironMg: Double?
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "basis": basis.map { $0 == "ml" ? "PER_100_ML" : "PER_100_G" }
-        case "energyKcal": energyKcal
-        case "energyKj": (energyKcal * 4.184 * 10).rounded() / 10
-        case "fatG": fatG
-        case "saturatedFatG": saturatedFatG
-        case "transFatG": transFatG
-        case "cholesterolMg": cholesterolMg
-        case "carbohydratesG": carbohydratesG
-        case "fibreG": fibreG
-        case "sugarsG": sugarsG
-        case "sodiumMg": sodiumMg
-        case "proteinG": proteinG
-        case "vitaminAUg": vitaminAUg
-        case "vitaminCMg": vitaminCMg
-        case "calciumMg": calciumMg
-        case "ironMg": ironMg
-        case "micronutrients": [Payload]()
-        default: nil
-        }
-    }
+    var energyKj: Double { (energyKcal * 4.184 * 10).rounded() / 10 }
 
     func scaled(by factor: Double) -> Nutrition {
         func scale(_ value: Double?) -> Double? { value.map { ($0 * factor * 100).rounded() / 100 } }
@@ -133,16 +110,47 @@ struct Nutrition: Sendable, GraphQLFieldReadable {
     }
 }
 
-struct CategoryRecord: IdentifiedRecord, GraphQLTypeNamed {
+/// A further mineral or vitamin (schema type `Micronutrient`); none are stored yet.
+struct Micronutrient: ObjectValue {
+    static let graphQLTypeName = "Micronutrient"
+
+    var name: String
+    var amount: Double
+    var unit: String
+}
+
+/// An amount with its unit (schema type `Quantity`).
+struct Quantity: ObjectValue {
+    static let graphQLTypeName = "Quantity"
+
+    var value: Double
+    var unit: QuantityUnit
+
+    init(value: Double, unit: QuantityUnit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    /// From a row's quantity and unit columns: nil unless both are there.
+    init?(_ value: Double?, _ unit: String?) {
+        guard let value, let unit else { return nil }
+        self.init(value: value, unit: QuantityUnit(databaseName: unit) ?? .gram)
+    }
+}
+
+/// A product category (schema type `Category`); categories form a tree.
+struct CategoryRecord: IdentifiedRecord, ObjectValue {
+    static let graphQLTypeName = "Category"
+
     var id: Int64
     var parentID: Int64?
     var slug: String
     var name: String
+    /// Slugs from the top-level category down, joined by `/`.
     var path: String
 
-    var graphQLTypeName: String { "Category" }
-
-    static let selectSQL = "SELECT id, parent_id, slug, name, path FROM categories"
+    /// The columns `init(_:)` reads, in order, from a row of `categories`.
+    static let columns = "id, parent_id, slug, name, path"
 
     init(_ row: PostgresRow) throws {
         id = try row.decode(Int64.self, at: 0)
@@ -152,18 +160,13 @@ struct CategoryRecord: IdentifiedRecord, GraphQLTypeNamed {
         path = try row.decode(String.self, at: 4)
     }
 
-    /// The children of many categories in one statement (a one-to-many loader's batch).
-    static func children(of parentIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: [CategoryRecord]] {
-        let rows = try await database.query(selectSQL + " WHERE parent_id = ANY($1) ORDER BY name", [PostgresArray(parentIDs)])
-        var children: [Int64: [CategoryRecord]] = Dictionary(uniqueKeysWithValues: parentIDs.map { ($0, []) })
-        for row in rows {
-            let category = try CategoryRecord(row)
-            if let parentID = category.parentID { children[parentID, default: []].append(category) }
-        }
-        return children
+    /// For the request's loaders (App/Loaders.swift).
+    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: CategoryRecord] {
+        try await CategoryStore.load(ids, from: database)
     }
 
-    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: CategoryRecord] {
-        try await load(selectSQL + " WHERE id = ANY($1)", ids: ids, from: database)
+    /// For the request's loaders (App/Loaders.swift).
+    static func children(of parentIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: [CategoryRecord]] {
+        try await CategoryStore.children(of: parentIDs, from: database)
     }
 }

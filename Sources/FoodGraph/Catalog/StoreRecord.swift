@@ -2,7 +2,10 @@ import Foundation
 import GraphQLEngine
 import Postgres
 
-struct RetailChainRecord: IdentifiedRecord, GraphQLTypeNamed {
+/// A retail chain (schema type `RetailChain`).
+struct RetailChainRecord: IdentifiedRecord, ObjectValue {
+    static let graphQLTypeName = "RetailChain"
+
     var id: Int64
     var name: String
     var description: String?
@@ -10,8 +13,7 @@ struct RetailChainRecord: IdentifiedRecord, GraphQLTypeNamed {
     var contactEmail: String?
     var contactPhone: String?
 
-    var graphQLTypeName: String { "RetailChain" }
-
+    /// The columns `init(_:)` reads, in order, from a row of `retail_chains` named `c`.
     static let columns = "c.id, c.name, c.description, c.website, c.contact_email, c.contact_phone"
 
     init(_ row: PostgresRow) throws {
@@ -23,82 +25,75 @@ struct RetailChainRecord: IdentifiedRecord, GraphQLTypeNamed {
         contactPhone = try row.decode(String?.self, at: 5)
     }
 
+    /// For the request's loaders (App/Loaders.swift).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: RetailChainRecord] {
-        try await load("SELECT \(columns) FROM retail_chains c WHERE c.id = ANY($1)", ids: ids, from: database)
+        try await StoreDirectory.chains(ids, from: database)
     }
 }
 
-struct StoreRecord: IdentifiedRecord, GraphQLTypeNamed {
+/// A store of a retail chain (schema type `Store`).
+struct StoreRecord: IdentifiedRecord, ObjectValue {
+    static let graphQLTypeName = "Store"
+
     var id: Int64
     var chainID: Int64
     var name: String
-    var addressLine: String
-    var city: String
-    var region: String
-    var postalCode: String
-    var country: String
-    var latitude: Double
-    var longitude: Double
+    var address: Address
+    var location: GeoPoint
+    /// Kilometres from the point searched near, when the store was found by distance.
+    var distanceKm: Double?
 
-    var graphQLTypeName: String { "Store" }
-
+    /// The columns `init(_:)` reads, in order, from a row of `stores` named `s`.
     static let columns = "s.id, s.chain_id, s.name, s.address_line, s.city, s.region, s.postal_code, s.country, s.latitude, s.longitude"
 
     init(_ row: PostgresRow) throws {
         id = try row.decode(Int64.self, at: 0)
         chainID = try row.decode(Int64.self, at: 1)
         name = try row.decode(String.self, at: 2)
-        addressLine = try row.decode(String.self, at: 3)
-        city = try row.decode(String.self, at: 4)
-        region = try row.decode(String.self, at: 5)
-        postalCode = try row.decode(String.self, at: 6)
-        country = try row.decode(String.self, at: 7)
-        latitude = try row.decode(Double.self, at: 8)
-        longitude = try row.decode(Double.self, at: 9)
+        address = Address(
+            line1: try row.decode(String.self, at: 3), city: try row.decode(String.self, at: 4),
+            region: try row.decode(String.self, at: 5), postalCode: try row.decode(String.self, at: 6),
+            country: try row.decode(String.self, at: 7))
+        location = GeoPoint(latitude: try row.decode(Double.self, at: 8), longitude: try row.decode(Double.self, at: 9))
     }
 
+    /// For the request's loaders (App/Loaders.swift).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: StoreRecord] {
-        try await load("SELECT \(columns) FROM stores s WHERE s.id = ANY($1)", ids: ids, from: database)
-    }
-
-    /// Great-circle distance in km from a point given as two SQL parameters, by the haversine formula.
-    static func distanceSQL(latitude: String, longitude: String, alias: String = "s") -> String {
-        """
-        (12742 * asin(sqrt(power(sin(radians(\(alias).latitude - \(latitude)) / 2), 2)
-          + cos(radians(\(latitude))) * cos(radians(\(alias).latitude)) * power(sin(radians(\(alias).longitude - \(longitude)) / 2), 2))))
-        """
+        try await StoreDirectory.stores(ids, from: database)
     }
 }
 
-/// One price seen for a product at a store.
-struct PriceRecord: Sendable, GraphQLTypeNamed {
+/// One price seen for a product at a store (schema type `PriceObservation`).
+struct PriceRecord: IdentifiedRecord, NamedConnectionNode {
+    static let graphQLTypeName = "PriceObservation"
+    /// Its connection is `StorePriceConnection` (the prices of a product across stores).
+    static let connectionPrefix = "StorePrice"
+
     var id: Int64
     var productID: Int64
     var storeID: Int64
-    var price: String
-    var currency: String
+    var price: Money
     var observedAt: Date
-    var source: String
+    var source: PriceSource
     var discounted: Bool
+    /// Kilometres from the point searched near, when prices were found near a point.
     var distanceKm: Double?
 
-    var graphQLTypeName: String { "PriceObservation" }
-
+    /// The columns `init(_:)` reads, in order, from a row of `price_observations` named `o`.
     static let columns = "o.id, o.product_id, o.store_id, o.price::text, o.currency, o.observed_at, o.source, o.is_discount"
 
     init(_ row: PostgresRow) throws {
         id = try row.decode(Int64.self, at: 0)
         productID = try row.decode(Int64.self, at: 1)
         storeID = try row.decode(Int64.self, at: 2)
-        price = try row.decode(String.self, at: 3)
-        currency = try row.decode(String.self, at: 4)
+        price = Money(amount: DecimalText(try row.decode(String.self, at: 3)), currency: try row.decode(String.self, at: 4))
         observedAt = try row.decode(Date.self, at: 5)
-        source = try row.decode(String.self, at: 6)
+        source = PriceSource(databaseName: try row.decode(String.self, at: 6)) ?? .user
         discounted = try row.decode(Bool.self, at: 7)
     }
 }
 
-/// `Money { amount currency }`.
+/// `Money { amount currency }`, nil without an amount. Accounts uses it for the weekly budget.
 func money(_ amount: String?, _ currency: String) -> Money? {
     Money(amount, currency)
 }

@@ -1,0 +1,34 @@
+import Postgres
+
+/// The SQL of categories: a tree (`parent_id`), each row with its path of slugs from the top.
+enum CategoryStore {
+    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: CategoryRecord] {
+        try await CategoryRecord.load("SELECT \(CategoryRecord.columns) FROM categories WHERE id = ANY($1)", ids: ids, from: database)
+    }
+
+    /// The children of many categories in one statement (a one-to-many loader's batch), by name.
+    static func children(of parentIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: [CategoryRecord]] {
+        let rows = try await database.query(
+            "SELECT \(CategoryRecord.columns) FROM categories WHERE parent_id = ANY($1) ORDER BY name, id", [PostgresArray(parentIDs)])
+        var children: [Int64: [CategoryRecord]] = Dictionary(uniqueKeysWithValues: parentIDs.map { ($0, []) })
+        for row in rows {
+            let category = try CategoryRecord(row)
+            if let parentID = category.parentID { children[parentID, default: []].append(category) }
+        }
+        return children
+    }
+
+    /// The categories at the top of the tree, by name.
+    static func topLevel(in database: some PostgresQuerying) async throws -> [CategoryRecord] {
+        try await database.query("SELECT \(CategoryRecord.columns) FROM categories WHERE parent_id IS NULL ORDER BY name, id")
+            .map(CategoryRecord.init)
+    }
+
+    static func category(slug: String, in database: some PostgresQuerying) async throws -> CategoryRecord? {
+        try await database.query("SELECT \(CategoryRecord.columns) FROM categories WHERE slug = $1", [slug]).first.map(CategoryRecord.init)
+    }
+
+    static func id(ofSlug slug: String, in database: some PostgresQuerying) async throws -> Int64? {
+        try await database.query("SELECT id FROM categories WHERE slug = $1", [slug]).first?.decode(Int64.self, at: 0)
+    }
+}

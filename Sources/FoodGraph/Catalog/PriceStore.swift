@@ -1,0 +1,103 @@
+import Foundation
+import GraphQLEngine
+import Postgres
+
+/// The SQL of price observations: by id, the latest price of products at each store, price
+/// statistics, and `recordPrice`'s insert.
+enum PriceStore {
+    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: PriceRecord] {
+        try await PriceRecord.load(
+            "SELECT \(PriceRecord.columns) FROM price_observations o WHERE o.id = ANY($1)", ids: ids, from: database)
+    }
+
+    /// The latest price of each product at each store (within the radius when given), nearest
+    /// then cheapest first; one statement for all the products of a level.
+    static func latest(
+        of productIDs: [Int64], near: GeoRadius?, page: Page, in database: some PostgresQuerying
+    ) async throws -> [Int64: Connection<PriceRecord>] {
+        var parameters: [any PostgresEncodable] = []
+        var distance = "NULL::float8"
+        var filter = ""
+        if let near {
+            parameters = [near.latitude, near.longitude, near.radiusKm]
+            distance = StoreDirectory.distanceSQL(latitude: "$2", longitude: "$3")
+            filter = "AND \(distance) <= $4"
+        }
+        let source = """
+            SELECT DISTINCT ON (o.product_id, o.store_id) o.*, o.product_id AS page_parent, \(distance) AS distance_km,
+              coalesce(\(distance), 0) AS distance_key
+            FROM price_observations o JOIN stores s ON s.id = o.store_id
+            WHERE o.product_id = ANY($1) \(filter)
+            ORDER BY o.product_id, o.store_id, o.observed_at DESC, o.id DESC
+            """
+        var pages = try await page.fetchForParents(
+            productIDs, select: PriceRecord.columns + ", o.distance_km", from: source, as: "o",
+            keys: [
+                .init(expression: "o.distance_key", type: "float8"), .init(expression: "o.price", type: "numeric"),
+                .init(expression: "o.id", type: "bigint"),
+            ], parameters: parameters, in: database
+        ) { row in
+            var price = try PriceRecord(row)
+            price.distanceKm = try row.decode(Double?.self, at: 8).map(StoreDirectory.roundedKilometres)
+            return price
+        }
+        // Each edge says how far its store is.
+        for (product, var connection) in pages {
+            for index in connection.edges.indices { connection.edges[index].distanceKm = connection.edges[index].node.distanceKm }
+            pages[product] = connection
+        }
+        return pages
+    }
+
+    /// Minimum, median and maximum price of each product over the last `days` days; products
+    /// without observations are left out.
+    static func statistics(
+        of productIDs: [Int64], days: Int, in database: some PostgresQuerying
+    ) async throws -> [Int64: PriceStatistics] {
+        let rows = try await database.query(
+            """
+            SELECT product_id, count(*)::int, min(price)::text,
+              (percentile_cont(0.5) WITHIN GROUP (ORDER BY price))::numeric(10, 2)::text, max(price)::text, min(currency)
+            FROM price_observations WHERE product_id = ANY($1) AND observed_at > now() - make_interval(days => $2)
+            GROUP BY product_id
+            """, [PostgresArray(productIDs), days])
+        var statistics: [Int64: PriceStatistics] = [:]
+        for row in rows {
+            let currency = try row.decode(String.self, at: 5)
+            func money(at index: Int) throws -> Money { Money(amount: DecimalText(try row.decode(String.self, at: index)), currency: currency) }
+            statistics[try row.decode(Int64.self, at: 0)] = PriceStatistics(
+                days: days, observations: try row.decode(Int.self, at: 1), minimum: try money(at: 2), median: try money(at: 3),
+                maximum: try money(at: 4))
+        }
+        return statistics
+    }
+
+    /// Records a price; nil when the product does not exist.
+    static func insert(
+        productID: Int64, storeID: Int64, price: DecimalText, observedAt: Date?, source: PriceSource, discounted: Bool, reportedBy: Int64,
+        in transaction: PostgresTransaction
+    ) async throws -> PriceRecord? {
+        do {
+            let rows = try await transaction.query(
+                """
+                INSERT INTO price_observations AS o (product_id, store_id, price, observed_at, source, is_discount, reported_by)
+                VALUES ($1, $2, $3::numeric, coalesce($4::timestamptz, now()), $5, $6, $7)
+                RETURNING \(PriceRecord.columns)
+                """, [productID, storeID, price.text, observedAt, source.databaseName, discounted, reportedBy])
+            return try PriceRecord(rows[0])
+        } catch let error as PostgresError where error.isForeignKeyViolation {
+            return nil
+        }
+    }
+}
+
+/// Observed prices of a product over a period (schema type `PriceStatistics`).
+struct PriceStatistics: ObjectValue {
+    static let graphQLTypeName = "PriceStatistics"
+
+    var days: Int
+    var observations: Int
+    var minimum: Money
+    var median: Money
+    var maximum: Money
+}

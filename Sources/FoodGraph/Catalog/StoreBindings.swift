@@ -1,0 +1,91 @@
+import GraphQLEngine
+
+/// Retail chains, stores (by distance from a point) and the prices seen at them.
+enum StoreBindings {
+    static func bind(_ binder: inout SchemaBinder) {
+        binder.query { query in
+            query.field("retailChains", arguments: PageArguments.self) { arguments, context in
+                let list = "retailChains"
+                let page = try Page(arguments, list: list)
+                return Resolved<Connection<RetailChainRecord>>.run {
+                    try await StoreDirectory.chains(page: page, in: context.database).sealed(for: list)
+                }
+            }
+            query.field("stores", arguments: StoresArguments.self) { arguments, context in
+                let list = "stores/" + (arguments.near?.orderName ?? "NAME")
+                let page = try Page(arguments.page, list: list)
+                return Resolved<Connection<StoreRecord>>.run {
+                    try await StoreDirectory.stores(page: page, near: arguments.near, chainID: arguments.chainID, in: context.database)
+                        .sealed(for: list)
+                }
+            }
+        }
+        binder.connection(of: RetailChainRecord.self)
+        binder.connection(of: StoreRecord.self, distance: true)
+        binder.connection(of: PriceRecord.self, distance: true)
+
+        binder.object(RetailChainRecord.self) { chain in
+            chain.field("id") { GlobalID(typeName: "RetailChain", key: $0.id) }
+            chain.field("name") { $0.name }
+            chain.field("description") { $0.description }
+            chain.field("website") { $0.website }
+            chain.field("contactEmail") { $0.contactEmail }
+            chain.field("contactPhone") { $0.contactPhone }
+            chain.field("stores", arguments: PageArguments.self) { chain, arguments, context in
+                let list = "RetailChain.stores"
+                let page = try Page(arguments, list: list)
+                return Resolved<Connection<StoreRecord>>(unchecked: context.catalog.chainStores(page: page, list: list).load(chain.id))
+            }
+        }
+        binder.object(StoreRecord.self) { store in
+            store.field("id") { GlobalID(typeName: "Store", key: $0.id) }
+            store.field("chain") { store, context in Resolved<RetailChainRecord>(unchecked: context.loaders.chains.load(store.chainID)) }
+            store.field("name") { $0.name }
+            store.field("address") { $0.address }
+            store.field("location") { $0.location }
+        }
+        binder.object(Address.self) { address in
+            address.field("recipient") { $0.recipient }
+            address.field("line1") { $0.line1 }
+            address.field("line2") { $0.line2 }
+            address.field("city") { $0.city }
+            address.field("region") { $0.region }
+            address.field("postalCode") { $0.postalCode }
+            address.field("country") { $0.country }
+            address.field("phone") { $0.phone }
+        }
+        binder.object(PriceRecord.self) { price in
+            price.field("id") { GlobalID(typeName: "PriceObservation", key: $0.id) }
+            price.field("product") { price, context in Resolved<ProductRecord>(unchecked: context.loaders.products.load(price.productID)) }
+            price.field("store") { price, context in Resolved<StoreRecord>(unchecked: context.loaders.stores.load(price.storeID)) }
+            price.field("price") { $0.price }
+            price.field("observedAt") { $0.observedAt }
+            price.field("source") { $0.source }
+            price.field("discounted") { $0.discounted }
+        }
+        binder.object(PriceStatistics.self) { statistics in
+            statistics.field("days") { $0.days }
+            statistics.field("observations") { $0.observations }
+            statistics.field("minimum") { $0.minimum }
+            statistics.field("median") { $0.median }
+            statistics.field("maximum") { $0.maximum }
+        }
+        binder.object(ProductRecord.self) { product in
+            product.field("latestPrices", arguments: LatestPricesArguments.self) { product, arguments, context in
+                let list = "Product.latestPrices/" + (arguments.near?.orderName ?? "PRICE")
+                let page = try Page(arguments.page, list: list)
+                return Resolved<Connection<PriceRecord>>(
+                    unchecked: context.catalog.latestPrices(page: page, near: arguments.near, list: list).load(product.id))
+            }
+            product.field("priceStatistics", arguments: PriceStatisticsArguments.self) { product, arguments, context in
+                Resolved<PriceStatistics?>(unchecked: context.catalog.priceStatistics(days: arguments.days).load(product.id))
+            }
+        }
+        binder.enumeration(PriceSource.self)
+
+        // Chains, stores and prices are public.
+        binder.node(RetailChainRecord.self) { key, context in Resolved(unchecked: context.loaders.chains.load(key)) }
+        binder.node(StoreRecord.self) { key, context in Resolved(unchecked: context.loaders.stores.load(key)) }
+        binder.node(PriceRecord.self) { key, context in Resolved(unchecked: context.catalog.priceObservations.load(key)) }
+    }
+}
