@@ -9,6 +9,8 @@ public final class FoodGraphApplication: Sendable {
     public let executable: ExecutableSchema
     public let migrations: [Migration]
     public let policy: AccountPolicy
+    /// Every area's background work, for the server to run.
+    public var jobs: [PeriodicJob] { Areas.all.flatMap { $0.jobs } }
     /// By node type name: what `node(id:)` fetches with.
     let nodes: [String: NodeFetcher]
 

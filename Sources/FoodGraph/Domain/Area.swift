@@ -10,4 +10,10 @@ protocol Area {
     static var schema: String { get }
     /// Binds every field, enum and mutation of `schema` (checked against it at start-up).
     static func bind(_ binder: inout SchemaBinder)
+    /// What the server runs in the background for the area.
+    static var jobs: [PeriodicJob] { get }
+}
+
+extension Area {
+    static var jobs: [PeriodicJob] { [] }
 }
