@@ -151,10 +151,10 @@ struct DocumentWalker {
     }
 
     private mutating func enter(_ node: VisitedNode) {
-        for index in rulesByKind[node.kind.rawValue] { rules[index].enter(node, &context) }
+        for index in rulesByKind[node.kind.rawValue] where !context.isAborted { rules[index].enter(node, &context) }
     }
 
     private mutating func leave(_ node: VisitedNode) {
-        for index in rulesByKind[node.kind.rawValue] { rules[index].leave(node, &context) }
+        for index in rulesByKind[node.kind.rawValue] where !context.isAborted { rules[index].leave(node, &context) }
     }
 }
