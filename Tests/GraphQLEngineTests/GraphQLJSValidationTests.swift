@@ -22,8 +22,12 @@ struct GraphQLJSValidationTests {
         var testDescription: String { "\(rule): \(title)" }
     }
 
+    /// `VALIDATION_FIXTURE=path` runs another file of the same form instead, such as a batch of
+    /// generated documents with graphql-js's answers, when hunting for differences.
     static let fixture: Fixture = {
-        guard let data = try? Data(contentsOf: PrinterTests.fixtures.appendingPathComponent("validation-graphql-js.json")),
+        let url = ProcessInfo.processInfo.environment["VALIDATION_FIXTURE"].map(URL.init(fileURLWithPath:))
+            ?? PrinterTests.fixtures.appendingPathComponent("validation-graphql-js.json")
+        guard let data = try? Data(contentsOf: url),
             let fixture = try? JSONDecoder().decode(Fixture.self, from: data)
         else { return Fixture(schemas: [], cases: []) }
         return fixture

@@ -30,7 +30,7 @@ extension ValidationContext {
     /// The spreads of a selection set and of the selection sets nested in it (not through
     /// fragments), in graphql-js's order (`getFragmentSpreads`): a set's own spreads, then those of
     /// its nested sets, the last nested set first.
-    private func fragmentSpreads(in selectionSet: SelectionSetNode) -> [FragmentSpreadNode] {
+    func fragmentSpreads(in selectionSet: SelectionSetNode) -> [FragmentSpreadNode] {
         var spreads: [FragmentSpreadNode] = []
         var setsToVisit = [selectionSet]
         while let set = setsToVisit.popLast() {

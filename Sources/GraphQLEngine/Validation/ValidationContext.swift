@@ -26,9 +26,9 @@ public struct ValidationContext {
         self.document = document
         self.maxErrors = maxErrors
         var fragments: [String: FragmentDefinitionNode] = [:]
-        for case .fragment(let fragment) in document.definitions where fragments[fragment.name.value] == nil {
-            fragments[fragment.name.value] = fragment
-        }
+        // Of two fragments with one name (an error of its own), the last is the one graphql-js's
+        // rules look at.
+        for case .fragment(let fragment) in document.definitions { fragments[fragment.name.value] = fragment }
         self.fragments = fragments
     }
 

@@ -61,8 +61,9 @@ struct SingleFieldSubscriptionsRule: ValidationRule {
         return true
     }
 
+    /// Of two `if` arguments (an error of its own), the last counts, as in graphql-js.
     private static func condition(of directive: DirectiveNode) -> Bool? {
-        guard case .boolean(let value, _)? = directive.arguments.first(where: { $0.name.value == "if" })?.value else { return nil }
+        guard case .boolean(let value, _)? = directive.arguments.last(where: { $0.name.value == "if" })?.value else { return nil }
         return value
     }
 
