@@ -18,6 +18,9 @@ public struct ValidationContext {
     /// The argument definitions of the arguments being walked.
     var argumentDefinitions: [InputValueDefinition?] = []
     var variableUsageCache: [Int32: [VariableUsage]] = [:]
+    /// Whether the walk is inside a type-system definition (where standard type names need no
+    /// definition).
+    var isInTypeSystemDefinition = false
     /// The definition of the directive whose arguments are being walked.
     var directiveDefinition: DirectiveDefinition?
 

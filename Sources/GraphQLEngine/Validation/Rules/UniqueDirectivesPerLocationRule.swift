@@ -1,29 +1,39 @@
 /// 5.7.3 Directives Are Unique Per Location (unless repeatable).
 struct UniqueDirectivesPerLocationRule: ValidationRule {
-    static let visitedKinds: [VisitedNode.Kind] = [.operation, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition, .variableDefinition]
+    static let visitedKinds: [VisitedNode.Kind] = [
+        .operation, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition, .variableDefinition, .typeSystemNode,
+    ]
 
     /// Directives declared by the document (invalid there, but graphql-js still takes them into
     /// account), with whether they are repeatable.
     private var declaredInDocument: [String: Bool]?
+    private var seenByScope: [String: [String: DirectiveNode]] = [:]
 
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
-        let directives: NodeList<DirectiveNode>
         switch node {
-        case .operation(let operation): directives = operation.directives
-        case .field(let field): directives = field.directives
-        case .fragmentSpread(let spread): directives = spread.directives
-        case .inlineFragment(let fragment): directives = fragment.directives
-        case .fragmentDefinition(let fragment): directives = fragment.directives
-        case .variableDefinition(let definition): directives = definition.directives
+        case .operation(let operation): check(operation.directives, scope: nil, &context)
+        case .field(let field): check(field.directives, scope: nil, &context)
+        case .fragmentSpread(let spread): check(spread.directives, scope: nil, &context)
+        case .inlineFragment(let fragment): check(fragment.directives, scope: nil, &context)
+        case .fragmentDefinition(let fragment): check(fragment.directives, scope: nil, &context)
+        case .variableDefinition(let definition): check(definition.directives, scope: nil, &context)
+        case .typeSystemNode(_, let scope, let directives): check(directives, scope: scope, &context)
         default: return
         }
+    }
+
+    private mutating func check<Directives: Collection<DirectiveNode>>(
+        _ directives: Directives, scope: String?, _ context: inout ValidationContext
+    ) {
         guard !directives.isEmpty else { return }
         if declaredInDocument == nil {
             var declared: [String: Bool] = [:]
             for case .directive(let definition) in context.document.definitions { declared[definition.name.value] = definition.isRepeatable }
             declaredInDocument = declared
         }
-        var seen: [String: DirectiveNode] = [:]
+        // A type and its extensions, or the schema and its extensions, share what was seen.
+        var seen = scope.flatMap { seenByScope[$0] } ?? [:]
+        defer { if let scope { seenByScope[scope] = seen } }
         for directive in directives {
             let name = directive.name.value
             // Unknown directives are KnownDirectivesRule's to report; a directive the document
