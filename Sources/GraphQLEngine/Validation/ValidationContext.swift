@@ -21,6 +21,8 @@ public struct ValidationContext {
     /// Whether the walk is inside a type-system definition (where standard type names need no
     /// definition).
     var isInTypeSystemDefinition = false
+    /// Directives the document itself declares, by name (the last of a name), found on first use.
+    private var declaredDirectives: [String: DirectiveDefinitionNode]?
     /// The definition of the directive whose arguments are being walked.
     var directiveDefinition: DirectiveDefinition?
 
@@ -49,6 +51,17 @@ public struct ValidationContext {
     private static let code = GraphQLObject([("code", .string("GRAPHQL_VALIDATION_FAILED"))])
 
     var parentType: String? { parentTypes.last ?? nil }
+
+    /// A directive the document declares. Such a declaration is an error in an executable document,
+    /// but graphql-js's directive rules take it over the schema's directive of the same name.
+    mutating func directiveDeclaredInDocument(_ name: String) -> DirectiveDefinitionNode? {
+        if declaredDirectives == nil {
+            var declared: [String: DirectiveDefinitionNode] = [:]
+            for case .directive(let definition) in document.definitions { declared[definition.name.value] = definition }
+            declaredDirectives = declared
+        }
+        return declaredDirectives?[name]
+    }
 
     func fragment(named name: String) -> FragmentDefinitionNode? { fragments[name] }
 

@@ -14,12 +14,16 @@ struct KnownArgumentNamesRule: ValidationRule {
         switch node {
         case .directive(let directive):
             directiveDepth += 1
-            guard let definition = context.schema.directives[directive.name.value] else { return }
-            for argument in directive.arguments where !definition.arguments.contains(name: argument.name.value) {
+            let directiveName = directive.name.value
+            // A directive the document declares counts with its declared arguments.
+            guard let known = context.directiveDeclaredInDocument(directiveName).map({ $0.arguments.map(\.name.value) })
+                ?? context.schema.directives[directiveName]?.arguments.map(\.name)
+            else { return }
+            for argument in directive.arguments where !known.contains(argument.name.value) {
                 let name = argument.name.value
-                let suggestions = suggestionList(name, definition.arguments.map(\.name))
                 context.report(
-                    "Unknown argument \"\(name)\" on directive \"@\(definition.name)\"." + didYouMean(suggestions), [argument.location])
+                    "Unknown argument \"\(name)\" on directive \"@\(directiveName)\"." + didYouMean(suggestionList(name, known)),
+                    [argument.location])
             }
         case .argument(let argument):
             guard directiveDepth == 0, case .some(nil) = context.argumentDefinitions.last,

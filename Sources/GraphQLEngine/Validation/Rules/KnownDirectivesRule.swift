@@ -9,7 +9,6 @@ struct KnownDirectivesRule: ValidationRule {
     /// For each node on the path from the document: where a directive on it would sit (nil for
     /// nodes that cannot carry directives, `.some(nil)` for values, which end the search).
     private var ancestors: [Ancestor] = []
-    private var declaredInDocument: [String: [String]]?
 
     private enum Ancestor {
         case location(DirectiveLocation)
@@ -21,16 +20,9 @@ struct KnownDirectivesRule: ValidationRule {
         defer { ancestors.append(Self.ancestor(node)) }
         guard case .directive(let directive) = node else { return }
         let name = directive.name.value
-        if declaredInDocument == nil {
-            var declared: [String: [String]] = [:]
-            for case .directive(let definition) in context.document.definitions {
-                declared[definition.name.value] = definition.locations.map(\.value)
-            }
-            declaredInDocument = declared
-        }
         // A directive the document declares (an error of its own) counts with its declared
         // locations, as in graphql-js.
-        let declared = declaredInDocument?[name]
+        let declared = context.directiveDeclaredInDocument(name)?.locations.map(\.value)
         let definition = context.schema.directives[name]
         if declared == nil && definition == nil {
             context.report("Unknown directive \"@\(name)\".", [directive.location])

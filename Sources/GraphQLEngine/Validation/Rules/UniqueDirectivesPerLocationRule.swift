@@ -4,9 +4,6 @@ struct UniqueDirectivesPerLocationRule: ValidationRule {
         .operation, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition, .variableDefinition, .typeSystemNode,
     ]
 
-    /// Directives declared by the document (invalid there, but graphql-js still takes them into
-    /// account), with whether they are repeatable.
-    private var declaredInDocument: [String: Bool]?
     private var seenByScope: [String: [String: DirectiveNode]] = [:]
 
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
@@ -26,11 +23,6 @@ struct UniqueDirectivesPerLocationRule: ValidationRule {
         _ directives: Directives, scope: String?, _ context: inout ValidationContext
     ) {
         guard !directives.isEmpty else { return }
-        if declaredInDocument == nil {
-            var declared: [String: Bool] = [:]
-            for case .directive(let definition) in context.document.definitions { declared[definition.name.value] = definition.isRepeatable }
-            declaredInDocument = declared
-        }
         // A type and its extensions, or the schema and its extensions, share what was seen.
         var seen = scope.flatMap { seenByScope[$0] } ?? [:]
         defer { if let scope { seenByScope[scope] = seen } }
@@ -38,7 +30,8 @@ struct UniqueDirectivesPerLocationRule: ValidationRule {
             let name = directive.name.value
             // Unknown directives are KnownDirectivesRule's to report; a directive the document
             // itself declares counts as graphql-js counts it.
-            guard let isRepeatable = declaredInDocument?[name] ?? context.schema.directives[name]?.isRepeatable, !isRepeatable
+            guard let isRepeatable = context.directiveDeclaredInDocument(name)?.isRepeatable ?? context.schema.directives[name]?.isRepeatable,
+                !isRepeatable
             else { continue }
             if let first = seen[name] {
                 context.report("The directive \"@\(name)\" can only be used once at this location.", [first.location, directive.location])
