@@ -54,4 +54,31 @@ struct GraphQLJSValidationTests {
         }
         #expect(errors == testCase.errors)
     }
+
+    /// graphql-js counts a byte order mark as a column, at the start or between tokens (its
+    /// messages and locations, from node-graphql 16.6).
+    @Test(arguments: [
+        ("\u{FEFF}{ a", "Syntax Error: Expected Name, found <EOF>.", 5),
+        ("\u{FEFF}{ a }}", "Syntax Error: Unexpected \"}\".", 7),
+        ("{ a \u{FEFF} b ! }", "Syntax Error: Expected Name, found \"!\".", 9),
+    ])
+    func byteOrderMarksCountAsAColumn(document: String, message: String, column: Int) {
+        do {
+            _ = try parse(document)
+            Issue.record("parsed")
+        } catch {
+            #expect(error.message == message)
+            #expect(error.locations.map(\.column) == [column])
+        }
+    }
+
+    @Test func errorLimitIsConfigurable() throws {
+        let schema = try Self.schemas[0].get()
+        let document = try parse("{ " + (0..<30).map { "f\($0)" }.joined(separator: " ") + " }")
+        #expect(validate(schema, document).count == 30)
+        let limited = validate(schema, document, maxErrors: 10)
+        #expect(limited.count == 11)
+        #expect(limited.last?.message == "Too many validation errors, error limit reached. Validation aborted.")
+        #expect(limited.last?.locations == [])
+    }
 }
