@@ -22,16 +22,21 @@ struct GraphQLJSValidationTests {
         var testDescription: String { "\(rule): \(title)" }
     }
 
-    /// `VALIDATION_FIXTURE=path` runs another file of the same form instead, such as a batch of
-    /// generated documents with graphql-js's answers, when hunting for differences.
-    static let fixture: Fixture = {
-        let url = ProcessInfo.processInfo.environment["VALIDATION_FIXTURE"].map(URL.init(fileURLWithPath:))
-            ?? PrinterTests.fixtures.appendingPathComponent("validation-graphql-js.json")
-        guard let data = try? Data(contentsOf: url),
-            let fixture = try? JSONDecoder().decode(Fixture.self, from: data)
-        else { return Fixture(schemas: [], cases: []) }
+    static let fixture = load(PrinterTests.fixtures.appendingPathComponent("validation-graphql-js.json"))
+
+    /// Random documents with graphql-js's answers (`Fixtures/validation-generated.js`) on the same
+    /// schemas. `VALIDATION_FIXTURE=path` runs another batch written by that script instead, such
+    /// as a larger one when hunting for differences.
+    static let generated = load(
+        ProcessInfo.processInfo.environment["VALIDATION_FIXTURE"].map(URL.init(fileURLWithPath:))
+            ?? PrinterTests.fixtures.appendingPathComponent("validation-generated.json"))
+
+    private static func load(_ url: URL) -> Fixture {
+        guard let data = try? Data(contentsOf: url), let fixture = try? JSONDecoder().decode(Fixture.self, from: data) else {
+            return Fixture(schemas: [], cases: [])
+        }
         return fixture
-    }()
+    }
 
     static let schemas: [Result<GraphQLSchema, SchemaError>] = fixture.schemas.map { sdl in
         Result { () throws(SchemaError) -> GraphQLSchema in
@@ -43,11 +48,22 @@ struct GraphQLJSValidationTests {
 
     @Test func fixturesLoaded() throws {
         #expect(Self.fixture.cases.count > 350)
+        #expect(Self.generated.cases.count >= 150)
+        #expect(Self.generated.schemas == Self.fixture.schemas)
         for schema in Self.schemas { _ = try schema.get() }
     }
 
     @Test(arguments: fixture.cases)
     func matchesGraphQLJS(_ testCase: Case) throws {
+        try check(testCase)
+    }
+
+    @Test(arguments: generated.cases)
+    func matchesGraphQLJSOnGeneratedDocuments(_ testCase: Case) throws {
+        try check(testCase)
+    }
+
+    private func check(_ testCase: Case) throws {
         let schema = try Self.schemas[testCase.schema].get()
         let errors = validate(schema, try parse(testCase.document)).map { error in
             ValidationTests.Case.Error(message: error.message, locations: error.locations.map { .init(line: $0.line, column: $0.column) })
