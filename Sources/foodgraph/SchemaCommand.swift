@@ -11,7 +11,7 @@ struct SchemaCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the schema SDL.")
 
         func run() throws {
-            print(try SchemaDocument.text(), terminator: "")
+            print(SchemaDocument.text(), terminator: "")
         }
     }
 
@@ -114,7 +114,7 @@ struct SchemaCommand: AsyncParsableCommand {
 
         private static func serverSchema() throws -> GraphQLSchema {
             do {
-                return try SchemaBuilder.build(sdl: try SchemaDocument.text())
+                return try SchemaDocument.build()
             } catch {
                 throw StartupError("This server's schema cannot be built: \(error)", exitCode: 2)
             }
