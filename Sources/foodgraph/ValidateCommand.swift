@@ -13,11 +13,15 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "One JSON object per document per line.")
     var json = false
 
+    @Option(help: "Stop after this many errors per document, as graphql-js does (its default is 100).")
+    var maxErrors = 100
+
     @Argument(help: "Documents to validate.")
     var documents: [String]
 
     func validate() throws {
         if documents.isEmpty { throw ValidationError("Name at least one document.") }
+        if maxErrors < 1 { throw ValidationError("--max-errors must be at least 1.") }
     }
 
     func run() throws {
@@ -36,9 +40,9 @@ struct ValidateCommand: ParsableCommand {
         var anyInvalid = false
         for path in documents {
             var errors: [GraphQLError]
-            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            if let text = Self.text(ofFile: path) {
                 do throws(GraphQLError) {
-                    errors = GraphQLEngine.validate(built, try GraphQLEngine.parse(text))
+                    errors = GraphQLEngine.validate(built, try GraphQLEngine.parse(text), maxErrors: maxErrors)
                 } catch {
                     errors = [error]
                 }
@@ -78,5 +82,13 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if anyInvalid { throw ExitCode(1) }
+    }
+
+    /// The file's text with a leading byte order mark kept: graphql-js counts it as the first
+    /// column, and Foundation's `String(contentsOfFile:encoding:)` drops it, which put every
+    /// column on a document's first line one short of graphql-js's.
+    static func text(ofFile path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(validating: data, as: UTF8.self)
     }
 }

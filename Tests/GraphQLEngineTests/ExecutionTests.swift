@@ -209,7 +209,7 @@ struct ExecutionTests {
         var resolvers = Resolvers()
         resolvers.field("Query", "a") { _ in .value(1) }
         let error = #expect(throws: ExecutableSchema.BindingError.self) { try ExecutableSchema(schema: schema, resolvers: resolvers) }
-        #expect(error?.missing == ["Query.b", "T.c"])
+        #expect(error?.missing == ["Query.b has no resolver", "T.c has no resolver"])
     }
 }
 

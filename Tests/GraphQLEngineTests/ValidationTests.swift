@@ -7,8 +7,8 @@ import Testing
 /// order) in the fixture are graphql-js's own output for the same schema and documents.
 struct ValidationTests {
     struct Case: Decodable, CustomTestStringConvertible {
-        struct Error: Decodable, Equatable {
-            struct Location: Decodable, Equatable {
+        struct Error: Decodable, Equatable, Sendable {
+            struct Location: Decodable, Equatable, Sendable {
                 var line: Int
                 var column: Int
             }

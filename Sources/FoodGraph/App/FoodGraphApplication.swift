@@ -9,10 +9,13 @@ public final class FoodGraphApplication: Sendable {
     public let executable: ExecutableSchema
     public let migrations: [Migration]
     public let policy: AccountPolicy
+    /// Every area's background work, for the server to run.
+    public var jobs: [PeriodicJob] { Areas.all.flatMap { $0.jobs } }
     /// By node type name: what `node(id:)` fetches with.
     let nodes: [String: NodeFetcher]
 
-    public init(pool: PostgresPool, policy: AccountPolicy = AccountPolicy()) throws {
+    /// `coverage`, for tests only, notes every field resolved.
+    public init(pool: PostgresPool, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil) throws {
         self.database = PostgresDatabase(pool: pool)
         self.policy = policy
         self.migrations = try Self.bundledMigrations()
@@ -20,6 +23,7 @@ public final class FoodGraphApplication: Sendable {
         var binder = SchemaBinder()
         for area in Areas.all { area.bind(&binder) }
         var problems = StartupCheck(schema: schema, binder: binder).problems()
+        if let coverage { binder.resolvers.recordCoverage(into: coverage) }
         do {
             self.executable = try ExecutableSchema(schema: schema, resolvers: binder.resolvers)
         } catch let error as ExecutableSchema.BindingError {

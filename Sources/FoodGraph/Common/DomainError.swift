@@ -8,7 +8,6 @@ public struct DomainError: Error, Hashable, Sendable {
         case badUserInput = "BAD_USER_INPUT"
         case rateLimited = "RATE_LIMITED"
         case serviceUnavailable = "SERVICE_UNAVAILABLE"
-        case notImplemented = "NOT_IMPLEMENTED"
     }
 
     public var code: Code

@@ -1,13 +1,165 @@
 import GraphQLEngine
 
-/// The food diary and weight log.
+/// The food diary and weight log: the `User` fields that read them, their types, and the six
+/// mutations that write them.
 enum DiaryArea: Area {
     static func bind(_ binder: inout SchemaBinder) {
-        DiaryResolvers.bind(&binder.resolvers)
-        LegacyMutations.bind(["addDiaryEntry", "updateDiaryEntry", "logDiaryEntryAgain", "deleteDiaryEntry", "logWeight", "deleteWeightEntry"], in: &binder)
-        NodeResolvers.register(["DiaryEntry", "WeightEntry"], in: &binder)
+        binder.enumeration(Meal.self)
+        binder.enumeration(DiaryEntrySource.self)
+        binder.enumeration(DiaryQuantityUnit.self)
+        binder.enumeration(NutrientKey.self)
+        binder.enumeration(TimelineGranularity.self)
+        bindUser(&binder)
+        bindEntries(&binder)
+        bindDays(&binder)
+        bindWeights(&binder)
+        bindTimelines(&binder)
+        bindMutations(&binder)
+    }
+
+    /// The fields `extend type User` adds: the owner's (or support's) only.
+    private static func bindUser(_ binder: inout SchemaBinder) {
+        binder.object(UserRecord.self) { user in
+            user.field("diaryDay", arguments: DiaryDayArguments.self) { user, arguments, context in
+                try DiaryAccess.requireSelfOrSupport(user, context)
+                return DiaryCalendar.day(of: user.id, date: arguments.date, context)
+            }
+            user.field("diaryEntries", arguments: DiaryEntriesArguments.self) { user, arguments, context in
+                try DiaryAccess.requireSelfOrSupport(user, context)
+                let page = try Page(arguments.page)
+                return Resolved<Connection<DiaryEntryRecord>>(unchecked: context.diary.entryPages(page, from: arguments.from, to: arguments.to).load(user.id))
+            }
+            user.field("weightEntries", arguments: WeightEntriesArguments.self) { user, arguments, context in
+                try DiaryAccess.requireSelfOrSupport(user, context)
+                let page = try Page(arguments.page)
+                return Resolved<Connection<WeightEntryRecord>>(unchecked: context.diary.weightPages(page, from: arguments.from, to: arguments.to).load(user.id))
+            }
+            user.field("nutritionTimeline", arguments: Timelines.Range.self) { user, range, context in
+                try DiaryAccess.requireSelfOrSupport(user, context)
+                return Resolved<[NutritionPeriod]>(unchecked: context.diary.nutritionTimelines(range).load(user.id))
+            }
+            user.field("weightTimeline", arguments: Timelines.Range.self) { user, range, context in
+                try DiaryAccess.requireSelfOrSupport(user, context)
+                return Resolved<[WeightPeriod]>(unchecked: context.diary.weightTimelines(range).load(user.id))
+            }
+        }
+    }
+
+    private static func bindEntries(_ binder: inout SchemaBinder) {
+        binder.object(DiaryEntryRecord.self) { entry in
+            entry.field("id") { $0.globalID }
+            entry.field("date") { $0.date }
+            entry.field("meal") { $0.meal }
+            entry.field("product", resolve: { entry, context -> Resolved<ProductRecord?> in
+                guard let productID = entry.productID else { return .null }
+                return Resolved(unchecked: context.loaders.products.load(productID))
+            })
+            entry.field("foodName") { $0.foodName }
+            entry.field("quantity") { $0.quantity }
+            entry.field("unit") { $0.unit }
+            entry.field("grams") { $0.grams }
+            entry.field("source") { $0.source }
+            entry.field("nutrition") { $0.nutrition }
+            entry.field("overriddenNutrients") { $0.overriddenNutrients }
+            entry.field("createdAt") { $0.createdAt }
+        }
+        binder.connection(of: DiaryEntryRecord.self)
+        // node(id:): the owner's entries only.
+        binder.node(DiaryEntryRecord.self) { key, context in
+            guard let viewer = context.viewer else { return .null }
+            return Resolved<DiaryEntryRecord?>(unchecked: context.diary.entries.load(key)).map { $0?.userID == viewer.userID ? $0 : nil }
+        }
+    }
+
+    private static func bindDays(_ binder: inout SchemaBinder) {
+        binder.object(DiaryDay.self) { day in
+            day.field("date") { $0.date }
+            day.field("isToday") { $0.isToday }
+            day.field("meals") { $0.meals }
+            day.field("totals") { $0.totals }
+            day.field("targets", resolve: { day, context in
+                DiaryAccess.withProfile(of: day.userID, context) { Resolved<NutritionTargets?>($0?.targets) }
+            })
+            day.field("remaining", resolve: { day, context in
+                DiaryAccess.withProfile(of: day.userID, context) { Resolved<NutrientBalance?>($0?.targets.map(day.remaining(against:))) }
+            })
+            day.field("macroSplit") { $0.macroSplit }
+        }
+        binder.object(MealSummary.self) { meal in
+            meal.field("meal") { $0.meal }
+            meal.field("entries") { $0.entries }
+            meal.field("totals") { $0.totals }
+        }
+        binder.object(NutrientBalance.self) { balance in
+            balance.field("energyKcal") { $0.energyKcal }
+            balance.field("proteinG") { $0.proteinG }
+            balance.field("fatG") { $0.fatG }
+            balance.field("carbohydratesG") { $0.carbohydratesG }
+        }
+        binder.object(MacroSplit.self) { split in
+            split.field("proteinPercent") { $0.proteinPercent }
+            split.field("fatPercent") { $0.fatPercent }
+            split.field("carbohydratesPercent") { $0.carbohydratesPercent }
+        }
+    }
+
+    private static func bindWeights(_ binder: inout SchemaBinder) {
+        binder.object(WeightEntryRecord.self) { weight in
+            weight.field("id") { $0.globalID }
+            weight.field("date") { $0.date }
+            weight.field("weightKg") { $0.weightKg }
+            // In the owner's unit system.
+            weight.field("weightDisplay", resolve: { entry, context in
+                DiaryAccess.withProfile(of: entry.userID, context) { Resolved(entry.display(unitSystem: $0?.unitSystem ?? "metric")) }
+            })
+        }
+        binder.connection(of: WeightEntryRecord.self)
+        // node(id:): the owner's weigh-ins only.
+        binder.node(WeightEntryRecord.self) { key, context in
+            guard let viewer = context.viewer else { return .null }
+            return Resolved<WeightEntryRecord?>(unchecked: context.diary.weights.load(key)).map { $0?.userID == viewer.userID ? $0 : nil }
+        }
+    }
+
+    private static func bindTimelines(_ binder: inout SchemaBinder) {
+        binder.object(NutritionPeriod.self) { period in
+            period.field("start") { $0.start }
+            period.field("end") { $0.end }
+            period.field("entryCount") { $0.entryCount }
+            period.field("totals") { $0.totals }
+        }
+        binder.object(WeightPeriod.self) { period in
+            period.field("start") { $0.start }
+            period.field("end") { $0.end }
+            period.field("weightKg") { $0.weightKg }
+        }
+    }
+
+    private static func bindMutations(_ binder: inout SchemaBinder) {
+        binder.mutation("addDiaryEntry", input: AddDiaryEntryInput.self, access: .signedIn, DiaryEntryMutations.add)
+        binder.mutation("updateDiaryEntry", input: UpdateDiaryEntryInput.self, access: .signedIn, DiaryEntryMutations.update)
+        binder.mutation("logDiaryEntryAgain", input: LogDiaryEntryAgainInput.self, access: .signedIn, DiaryEntryMutations.logAgain)
+        binder.mutation("deleteDiaryEntry", input: DeleteDiaryEntryInput.self, access: .signedIn, DiaryEntryMutations.delete)
+        binder.mutation("logWeight", input: LogWeightInput.self, access: .signedIn, WeightMutations.log)
+        binder.mutation("deleteWeightEntry", input: DeleteWeightEntryInput.self, access: .signedIn, WeightMutations.delete)
+        binder.object(DiaryEntryPayload.self) { payload in
+            payload.field("entry") { $0.entry }
+            payload.field("day") { $0.day }
+            payload.field("userErrors") { $0.userErrors }
+        }
+        binder.object(DeleteDiaryEntryPayload.self) { payload in
+            payload.field("deletedEntryId") { $0.deletedEntryId }
+            payload.field("day") { $0.day }
+            payload.field("userErrors") { $0.userErrors }
+        }
+        binder.object(WeightEntryPayload.self) { payload in
+            payload.field("entry") { $0.entry }
+            payload.field("user") { $0.user }
+            payload.field("userErrors") { $0.userErrors }
+        }
+        binder.object(DeleteWeightEntryPayload.self) { payload in
+            payload.field("deletedEntryId") { $0.deletedEntryId }
+            payload.field("userErrors") { $0.userErrors }
+        }
     }
 }
-
-extension DiaryEntryRecord: ObjectValue { static let graphQLTypeName = "DiaryEntry" }
-extension WeightEntryRecord: ObjectValue { static let graphQLTypeName = "WeightEntry" }

@@ -8,6 +8,9 @@ import Postgres
 public enum DiaryRetention {
     public static let years = 5
 
+    /// The earliest date a purge on `today` (UTC) keeps: what the diary accepts at the earliest.
+    static func earliestKept(today: LocalDate) -> LocalDate { today.adding(years: -years) }
+
     /// Deletes entries dated more than `years` before today (UTC), `batchSize` rows per statement so
     /// that no statement holds many row locks for long. Returns how many were deleted. Running it
     /// from several servers at once is harmless: a row is deleted once.

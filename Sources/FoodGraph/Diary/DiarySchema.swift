@@ -7,9 +7,9 @@ extend type User {
   diaryEntries(from: Date!, to: Date!, first: Int, after: String, last: Int, before: String): DiaryEntryConnection!
   "Weight entries, newest first."
   weightEntries(from: Date, to: Date, first: Int, after: String, last: Int, before: String): WeightEntryConnection!
-  "Nutrient totals per day, week (ISO, from Monday) or month over a date range; periods without entries are present with zeros. At most 5 years."
+  "Nutrient totals per day, week (ISO, from Monday) or month over a date range (`from` to `to`, inclusive, at most 5 years apart, else BAD_USER_INPUT). Every period of the range is present, in order; a period without entries has `entryCount` 0 and zero totals."
   nutritionTimeline(from: Date!, to: Date!, granularity: TimelineGranularity!): [NutritionPeriod!]!
-  "Weight per day, week or month (the last entry of each period) over a date range; periods without entries have null weight."
+  "Weight per day, week (ISO, from Monday) or month (the last entry of each period) over a date range (`from` to `to`, inclusive, at most 5 years apart, else BAD_USER_INPUT). Every period of the range is present, in order; a period without entries has a null weight."
   weightTimeline(from: Date!, to: Date!, granularity: TimelineGranularity!): [WeightPeriod!]!
 }
 
@@ -26,10 +26,10 @@ extend type Mutation {
   "Delete an entry."
   deleteDiaryEntry(input: DeleteDiaryEntryInput!): DeleteDiaryEntryPayload! @auth
 
-  "Record your weight for a date (today by default); a second entry for the same date replaces the first."
+  "Record your weight for a date (today by default); a second entry for the same date replaces the first. Your profile's weight becomes the latest weigh-in dated today or earlier."
   logWeight(input: LogWeightInput!): WeightEntryPayload! @auth
 
-  "Delete a weight entry."
+  "Delete a weight entry; your profile's weight becomes the latest remaining weigh-in dated today or earlier (it stays as it is when there is none)."
   deleteWeightEntry(input: DeleteWeightEntryInput!): DeleteWeightEntryPayload! @auth
 }
 
@@ -185,17 +185,19 @@ type WeightPeriod {
 "A nutrient value set by the user instead of the computed one."
 input NutrientOverrideInput {
   nutrient: NutrientKey!
-  "The value for the whole entry, in the nutrient's unit; null removes the override."
+  "The value for the whole entry, in the nutrient's unit, from 0 to 100000; null removes the override."
   value: Float
 }
 
 "A food that is not in the catalog, with its nutrition per 100 g."
 input CustomFoodInput {
+  "1 to 200 characters."
   name: String!
+  "Per 100 g (100 ml counts as 100 g): energy in kcal or kJ, and every value from 0 to 100000 (`energyKj` to 418400)."
   nutrition: NutritionInput!
-  "Grams in one serving, to allow the SERVING unit."
+  "Grams in one serving, from 0.1 to 5000, to allow the SERVING unit."
   servingGrams: Float
-  "Grams in one piece, to allow the PIECE unit."
+  "Grams in one piece, from 0.1 to 5000, to allow the PIECE unit."
   pieceGrams: Float
 }
 
@@ -207,9 +209,10 @@ input DiaryFoodInput @oneOf {
 
 input AddDiaryEntryInput {
   food: DiaryFoodInput!
-  "Today in your time zone by default; at most one day ahead."
+  "Today in your time zone by default. From five years before today (the diary keeps five years; earlier is OUT_OF_RANGE) to tomorrow in your time zone (later is DATE_IN_FUTURE)."
   date: Date
   meal: Meal!
+  "In `unit`s, from 0.01 to 10000; the portion must weigh from 0.01 g to 100 kg."
   quantity: Float!
   unit: DiaryQuantityUnit!
   source: DiaryEntrySource = MANUAL
@@ -218,8 +221,10 @@ input AddDiaryEntryInput {
 
 input UpdateDiaryEntryInput {
   entryId: ID!
+  "From five years before today to tomorrow in your time zone, as in `addDiaryEntry`."
   date: Date
   meal: Meal
+  "In `unit`s, from 0.01 to 10000; the portion must weigh from 0.01 g to 100 kg."
   quantity: Float
   unit: DiaryQuantityUnit
   "Merged into the entry's overrides; a null value removes that override."
@@ -228,6 +233,7 @@ input UpdateDiaryEntryInput {
 
 input LogDiaryEntryAgainInput {
   entryId: ID!
+  "Today in your time zone by default; from five years before today to tomorrow, as in `addDiaryEntry`."
   date: Date
   meal: Meal
 }
@@ -250,10 +256,11 @@ type DeleteDiaryEntryPayload {
 }
 
 input LogWeightInput {
-  "Today in your time zone by default."
+  "Today in your time zone by default. From five years before today (earlier is OUT_OF_RANGE) to tomorrow in your time zone (later is DATE_IN_FUTURE); a weigh-in dated after today does not change your profile's weight."
   date: Date
-  "In kilograms, or give `pounds`."
+  "In kilograms, from 20 to 450; or give `pounds`."
   kilograms: Float
+  "In pounds, from 44.1 to 992 (20 to 450 kg); or give `kilograms`."
   pounds: Float
 }
 

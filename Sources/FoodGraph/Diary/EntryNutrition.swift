@@ -1,10 +1,9 @@
 import Foundation
-import GraphQLEngine
 
 /// An entry's nutrients: the food's values per 100 g scaled to the portion, with the user's
 /// overrides on top. The computed value of each overridden nutrient is kept, so clearing an
 /// override restores it and the entry can say which values are the user's.
-struct EntryNutrition {
+struct EntryNutrition: Sendable {
     var effective: Nutrition
     var computedOverridden: [NutrientKey: Double?]
 
@@ -30,17 +29,5 @@ struct EntryNutrition {
         let object = Dictionary(uniqueKeysWithValues: computedOverridden.map { key, value in (key.rawValue, value.map { $0 as Any } ?? NSNull()) })
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Reads `overrides: [NutrientOverrideInput!]` into changes; nil value removes.
-    static func changes(from value: [GraphQLValue]?) -> [NutrientKey: Double?] {
-        var changes: [NutrientKey: Double?] = [:]
-        for item in value ?? [] {
-            guard case .object(let object) = item, let key = object.enumName("nutrient").flatMap(NutrientKey.init(rawValue:)) else {
-                continue
-            }
-            changes[key] = .some(object.double("value"))
-        }
-        return changes
     }
 }

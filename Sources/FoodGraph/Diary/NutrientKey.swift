@@ -1,6 +1,8 @@
-/// The nutrients an entry stores, by schema enum name and column. The order is the columns' order
-/// in `diary_entries` and in `Nutrition`.
-enum NutrientKey: String, CaseIterable, Sendable {
+import GraphQLEngine
+
+/// The nutrients an entry stores, by schema enum name (`NutrientKey`) and column. The order is the
+/// columns' order in `diary_entries` and in `Nutrition`.
+enum NutrientKey: String, CaseIterable, Sendable, GraphQLEnum {
     case energyKcal = "ENERGY_KCAL"
     case fatG = "FAT_G"
     case saturatedFatG = "SATURATED_FAT_G"
@@ -15,6 +17,8 @@ enum NutrientKey: String, CaseIterable, Sendable {
     case vitaminCMg = "VITAMIN_C_MG"
     case calciumMg = "CALCIUM_MG"
     case ironMg = "IRON_MG"
+
+    static let graphQLTypeName = "NutrientKey"
 
     var column: String { rawValue.lowercased() }
 

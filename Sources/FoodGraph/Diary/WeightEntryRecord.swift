@@ -1,20 +1,25 @@
 import GraphQLEngine
 import Postgres
 
-/// One weigh-in per user and local day.
-struct WeightEntryRecord: Sendable, GraphQLTypeNamed {
+/// One weigh-in per user and local day (schema type `WeightEntry`).
+struct WeightEntryRecord: Sendable, ObjectValue {
+    static let graphQLTypeName = "WeightEntry"
+
     var id: Int64
-    var date: String
+    var userID: Int64
+    var date: LocalDate
     var weightKg: Double
 
-    var graphQLTypeName: String { "WeightEntry" }
+    var globalID: GlobalID { GlobalID(typeName: Self.graphQLTypeName, key: id) }
 
-    static let columns = "w.id, w.local_date::text, w.weight_kg::float8"
+    /// The columns `init(_:)` reads, for a row source aliased `w`.
+    static let columns = "w.id, w.user_id, w.local_date::text, w.weight_kg::float8"
 
     init(_ row: PostgresRow) throws {
         id = try row.decode(Int64.self, at: 0)
-        date = try row.decode(String.self, at: 1)
-        weightKg = try row.decode(Double.self, at: 2)
+        userID = try row.decode(Int64.self, at: 1)
+        date = try LocalDate(stored: try row.decode(String.self, at: 2))
+        weightKg = try row.decode(Double.self, at: 3)
     }
 
     static let poundsPerKilogram = 2.20462

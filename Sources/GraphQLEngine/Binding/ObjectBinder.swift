@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Declares the fields of one object type on its Swift source type. Every field says the Swift type
 /// it returns (and the arguments type it reads), which the schema check compares with the SDL.
 ///
@@ -144,4 +146,34 @@ extension Resolvers {
         fields[typeName, default: [:]][fieldName] = binding
         declarations[typeName, default: [:]][fieldName] = declaration
     }
+}
+
+extension Resolvers {
+    /// Wraps every field's binding to note `Type.field` in `coverage` when it resolves: for a test
+    /// that shows every field of a schema is reached by real queries. Never used in production.
+    public mutating func recordCoverage(into coverage: FieldCoverage) {
+        for (typeName, typeFields) in fields {
+            for (fieldName, binding) in typeFields {
+                let coordinate = "\(typeName).\(fieldName)"
+                let resolver = binding.resolver
+                fields[typeName]?[fieldName] = .resolve { call in
+                    coverage.note(coordinate)
+                    return try resolver(call)
+                }
+            }
+        }
+    }
+}
+
+/// The fields resolved so far (see `Resolvers.recordCoverage(into:)`).
+public final class FieldCoverage: Sendable {
+    private let resolved = Mutex<Set<String>>([])
+
+    public init() {}
+
+    func note(_ coordinate: String) {
+        _ = resolved.withLock { $0.insert(coordinate) }
+    }
+
+    public var coordinates: Set<String> { resolved.withLock { $0 } }
 }

@@ -42,6 +42,9 @@ struct DocumentWalker {
                 outputTypes.removeLast()
             default:
                 enter(.typeSystemDefinition(definition))
+                context.isInTypeSystemDefinition = true
+                walkTypeSystem(definition)
+                context.isInTypeSystemDefinition = false
                 leave(.typeSystemDefinition(definition))
             }
         }
@@ -96,7 +99,7 @@ struct DocumentWalker {
         context.parentTypes.removeLast()
     }
 
-    private mutating func walk(_ directives: NodeList<DirectiveNode>) {
+    private mutating func walk<Directives: Sequence<DirectiveNode>>(_ directives: Directives) {
         for node in directives {
             let definition = context.schema.directives[node.name.value]
             enter(.directive(node))
@@ -145,16 +148,104 @@ struct DocumentWalker {
         leave(.value(value))
     }
 
+    // MARK: - Type-system definitions, in graphql-js's visiting order
+
+    private mutating func walkTypeSystem(_ definition: DefinitionNode) {
+        switch definition {
+        case .schema(let schema):
+            enterTypeSystemNode(.schema, scope: "", schema.directives)
+            walk(schema.directives)
+            for operationType in schema.operationTypes { walkNamedType(operationType.type) }
+            leaveTypeSystemNode(.schema, scope: "", schema.directives)
+        case .schemaExtension(let schema):
+            enterTypeSystemNode(.schema, scope: "", schema.directives)
+            walk(schema.directives)
+            for operationType in schema.operationTypes { walkNamedType(operationType.type) }
+            leaveTypeSystemNode(.schema, scope: "", schema.directives)
+        case .type(let type):
+            walkType(type.name.value, type.kind, type.directives, isExtension: false)
+        case .typeExtension(let type):
+            walkType(type.name.value, type.kind, type.directives, isExtension: true)
+        case .directive(let directive):
+            for argument in directive.arguments { walk(argument, location: .argumentDefinition) }
+        default:
+            break
+        }
+    }
+
+    private mutating func walkType(_ name: String, _ kind: TypeDefinitionKind, _ directives: [DirectiveNode], isExtension: Bool) {
+        let location: DirectiveLocation
+        switch kind {
+        case .scalar: location = .scalar
+        case .object: location = .object
+        case .interface: location = .interface
+        case .union: location = .union
+        case .enumeration: location = .enumeration
+        case .inputObject: location = .inputObject
+        }
+        enterTypeSystemNode(location, scope: name, directives)
+        switch kind {
+        case .scalar:
+            walk(directives)
+        case .object(let interfaces, let fields), .interface(let interfaces, let fields):
+            for interface in interfaces { walkNamedType(interface) }
+            walk(directives)
+            for field in fields {
+                enterTypeSystemNode(.fieldDefinition, scope: nil, field.directives)
+                for argument in field.arguments { walk(argument, location: .argumentDefinition) }
+                walkNamedType(field.type.namedType)
+                walk(field.directives)
+                leaveTypeSystemNode(.fieldDefinition, scope: nil, field.directives)
+            }
+        case .union(let members):
+            walk(directives)
+            for member in members { walkNamedType(member) }
+        case .enumeration(let values):
+            walk(directives)
+            for value in values {
+                enterTypeSystemNode(.enumValue, scope: nil, value.directives)
+                walk(value.directives)
+                leaveTypeSystemNode(.enumValue, scope: nil, value.directives)
+            }
+        case .inputObject(let fields):
+            walk(directives)
+            // graphql-js tells input fields from arguments by their parent being an input object
+            // definition; in an extension they count as arguments.
+            for field in fields { walk(field, location: isExtension ? .argumentDefinition : .inputFieldDefinition) }
+        }
+        leaveTypeSystemNode(location, scope: name, directives)
+    }
+
+    private mutating func walk(_ input: InputValueDefinitionNode, location: DirectiveLocation) {
+        enterTypeSystemNode(location, scope: nil, input.directives)
+        walkNamedType(input.type.namedType)
+        if let defaultValue = input.defaultValue {
+            context.inputTypes.append(nil)
+            walk(defaultValue)
+            context.inputTypes.removeLast()
+        }
+        walk(input.directives)
+        leaveTypeSystemNode(location, scope: nil, input.directives)
+    }
+
+    private mutating func enterTypeSystemNode(_ location: DirectiveLocation, scope: String?, _ directives: [DirectiveNode]) {
+        enter(.typeSystemNode(location, scope: scope, directives: directives))
+    }
+
+    private mutating func leaveTypeSystemNode(_ location: DirectiveLocation, scope: String?, _ directives: [DirectiveNode]) {
+        leave(.typeSystemNode(location, scope: scope, directives: directives))
+    }
+
     private mutating func walkNamedType(_ node: NamedTypeNode) {
         enter(.namedType(node))
         leave(.namedType(node))
     }
 
     private mutating func enter(_ node: VisitedNode) {
-        for index in rulesByKind[node.kind.rawValue] { rules[index].enter(node, &context) }
+        for index in rulesByKind[node.kind.rawValue] where !context.isAborted { rules[index].enter(node, &context) }
     }
 
     private mutating func leave(_ node: VisitedNode) {
-        for index in rulesByKind[node.kind.rawValue] { rules[index].leave(node, &context) }
+        for index in rulesByKind[node.kind.rawValue] where !context.isAborted { rules[index].leave(node, &context) }
     }
 }

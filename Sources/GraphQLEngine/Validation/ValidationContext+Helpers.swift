@@ -9,25 +9,40 @@ struct VariableUsage {
 }
 
 extension ValidationContext {
-    /// Names of the fragments a selection set spreads, directly or through other fragments.
+    /// Names of the fragments a selection set spreads, directly or through other fragments, in
+    /// graphql-js's order (`getRecursivelyReferencedFragments`): the order decides the order of the
+    /// variable usages, and so of errors about variables.
     func recursivelyReferencedFragments(of selectionSet: SelectionSetNode) -> [String] {
         var names: [String] = []
         var seen: Set<String> = []
-        var stack = [selectionSet]
-        while let set = stack.popLast() {
-            for selection in set.selections {
-                switch selection {
-                case .field(let field): if let child = field.selectionSet { stack.append(child) }
-                case .inlineFragment(let fragment): stack.append(fragment.selectionSet)
-                case .fragmentSpread(let spread):
-                    let name = spread.name.value
-                    guard seen.insert(name).inserted else { continue }
-                    names.append(name)
-                    if let fragment = fragment(named: name) { stack.append(fragment.selectionSet) }
-                }
+        var setsToVisit = [selectionSet]
+        while let set = setsToVisit.popLast() {
+            for spread in fragmentSpreads(in: set) {
+                let name = spread.name.value
+                guard seen.insert(name).inserted, let fragment = fragment(named: name) else { continue }
+                names.append(name)
+                setsToVisit.append(fragment.selectionSet)
             }
         }
         return names
+    }
+
+    /// The spreads of a selection set and of the selection sets nested in it (not through
+    /// fragments), in graphql-js's order (`getFragmentSpreads`): a set's own spreads, then those of
+    /// its nested sets, the last nested set first.
+    func fragmentSpreads(in selectionSet: SelectionSetNode) -> [FragmentSpreadNode] {
+        var spreads: [FragmentSpreadNode] = []
+        var setsToVisit = [selectionSet]
+        while let set = setsToVisit.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .fragmentSpread(let spread): spreads.append(spread)
+                case .field(let field): if let child = field.selectionSet { setsToVisit.append(child) }
+                case .inlineFragment(let fragment): setsToVisit.append(fragment.selectionSet)
+                }
+            }
+        }
+        return spreads
     }
 
     /// graphql-js `doTypesOverlap`.
@@ -55,16 +70,18 @@ extension ValidationContext {
         return usages
     }
 
+    /// In document order, as graphql-js visits each definition: the operation's directives before
+    /// its selections, then each fragment (its directives before its selections).
     private func computeVariableUsages(of operation: OperationDefinitionNode) -> [VariableUsage] {
         var usages: [VariableUsage] = []
         let root = schema.rootTypeName(for: operation.operation)
+        collectUsages(directives: operation.directives, into: &usages)
         collectUsages(operation.selectionSet, parent: root, into: &usages)
         for name in recursivelyReferencedFragments(of: operation.selectionSet) {
             guard let fragment = fragment(named: name) else { continue }
-            collectUsages(fragment.selectionSet, parent: fragment.typeCondition.name.value, into: &usages)
             collectUsages(directives: fragment.directives, into: &usages)
+            collectUsages(fragment.selectionSet, parent: fragment.typeCondition.name.value, into: &usages)
         }
-        collectUsages(directives: operation.directives, into: &usages)
         return usages
     }
 

@@ -14,10 +14,17 @@ public enum VisitedNode {
     case value(ValueNode)
     case objectField(ObjectFieldNode)
     case namedType(NamedTypeNode)
+    /// A part of a type-system definition that may carry directives (a type, a field, an argument,
+    /// an enum value, the schema), entered before its children. graphql-js runs every rule over a
+    /// document's type-system definitions too (they are errors of their own in an executable
+    /// document, but their directives and type names are still checked). `scope` names the
+    /// directives' location for uniqueness: a type and its extensions share one, as do the schema
+    /// and its extensions; nil for every other part.
+    case typeSystemNode(DirectiveLocation, scope: String?, directives: [DirectiveNode])
 
     public enum Kind: Int, CaseIterable, Sendable {
         case document, operation, fragmentDefinition, typeSystemDefinition, variableDefinition, selectionSet, field
-        case inlineFragment, fragmentSpread, directive, argument, value, objectField, namedType
+        case inlineFragment, fragmentSpread, directive, argument, value, objectField, namedType, typeSystemNode
     }
 
     public var kind: Kind {
@@ -36,6 +43,7 @@ public enum VisitedNode {
         case .value: .value
         case .objectField: .objectField
         case .namedType: .namedType
+        case .typeSystemNode: .typeSystemNode
         }
     }
 }

@@ -3,7 +3,7 @@ struct KnownDirectivesRule: ValidationRule {
     /// Every node that can carry directives or ends the search for one; the others are transparent.
     static let visitedKinds: [VisitedNode.Kind] = [
         .operation, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition, .variableDefinition, .argument,
-        .value, .objectField, .directive,
+        .value, .objectField, .directive, .typeSystemNode,
     ]
 
     /// For each node on the path from the document: where a directive on it would sit (nil for
@@ -20,12 +20,17 @@ struct KnownDirectivesRule: ValidationRule {
         defer { ancestors.append(Self.ancestor(node)) }
         guard case .directive(let directive) = node else { return }
         let name = directive.name.value
-        guard let definition = context.schema.directives[name] else {
+        // A directive the document declares (an error of its own) counts with its declared
+        // locations, as in graphql-js.
+        let declared = context.directiveDeclaredInDocument(name)?.locations.map(\.value)
+        let definition = context.schema.directives[name]
+        if declared == nil && definition == nil {
             context.report("Unknown directive \"@\(name)\".", [directive.location])
             return
         }
         guard let location = currentLocation() else { return }
-        if !definition.locations.contains(location) {
+        let isAllowed = declared.map { $0.contains(location.rawValue) } ?? definition?.locations.contains(location) ?? false
+        if !isAllowed {
             context.report("Directive \"@\(name)\" may not be used on \(location.rawValue).", [directive.location])
         }
     }
@@ -47,6 +52,7 @@ struct KnownDirectivesRule: ValidationRule {
         case .inlineFragment: .location(.inlineFragment)
         case .fragmentDefinition: .location(.fragmentDefinition)
         case .variableDefinition: .location(.variableDefinition)
+        case .typeSystemNode(let location, _, _): .location(location)
         case .argument, .value, .objectField, .directive: .opaque
         default: .transparent
         }

@@ -15,7 +15,7 @@ struct NoFragmentCyclesRule: ValidationRule {
         let name = fragment.name.value
         guard !visited.contains(name) else { return }
         visited.insert(name)
-        let spreads = fragmentSpreads(in: fragment.selectionSet)
+        let spreads = context.fragmentSpreads(in: fragment.selectionSet)
         guard !spreads.isEmpty else { return }
         pathIndex[name] = spreadPath.count
         for spread in spreads {
@@ -33,21 +33,5 @@ struct NoFragmentCyclesRule: ValidationRule {
             spreadPath.removeLast()
         }
         pathIndex[name] = nil
-    }
-
-    private func fragmentSpreads(in selectionSet: SelectionSetNode) -> [FragmentSpreadNode] {
-        var spreads: [FragmentSpreadNode] = []
-        var stack = [selectionSet]
-        while let set = stack.popLast() {
-            for selection in set.selections {
-                switch selection {
-                case .fragmentSpread(let spread): spreads.append(spread)
-                case .field(let field): if let child = field.selectionSet { stack.append(child) }
-                case .inlineFragment(let fragment): stack.append(fragment.selectionSet)
-                }
-            }
-        }
-        // graphql-js collects spreads in document order.
-        return spreads.sorted { $0.location.start < $1.location.start }
     }
 }

@@ -5,10 +5,10 @@ struct NoUndefinedVariablesRule: ValidationRule {
     mutating func leave(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .operation(let operation) = node else { return }
         let defined = Set(operation.variableDefinitions.map(\.variable.name.value))
-        var reported: Set<String> = []
         for usage in context.recursiveVariableUsages(of: operation) {
             let name = usage.node.name.value
-            guard !defined.contains(name), reported.insert(name).inserted else { continue }
+            // Every use is reported, even of one variable (graphql-js does).
+            guard !defined.contains(name) else { continue }
             let message =
                 operation.name.map { "Variable \"$\(name)\" is not defined by operation \"\($0.value)\"." }
                 ?? "Variable \"$\(name)\" is not defined."

@@ -1,37 +1,60 @@
 /// 5.3.2 Field Selection Merging: fields with one response key must be mergeable.
 ///
-/// Pairs are compared once per selection set after grouping by response key, and sub-selections
-/// are compared once per pair of field nodes (memoised), so repeated fields or fragments cost
-/// linear work per distinct pair instead of blowing up.
+/// The comparisons are graphql-js 16's, step for step (its steps A to J): which pairs are compared,
+/// which fragment pairs are skipped as already compared, and so which conflicts are reported, how
+/// often and in what order, depend on that exact walk. An earlier version compared each pair of
+/// field nodes once and expanded fragments eagerly; it was faster on pathological documents but
+/// reported some conflicts twice, or in another order, than graphql-js does.
+///
+/// What keeps it fast: fields and fragment names of a selection set are collected once (cached by
+/// selection set), argument lists are only printed when both fields have arguments, and two fields
+/// of the same type skip the type comparison.
 struct OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let visitedKinds: [VisitedNode.Kind] = [.selectionSet]
 
-    private typealias Entry = (parentType: String?, field: FieldNode, definition: FieldDefinition?)
-    private struct Conflict {
+    fileprivate struct Entry {
+        /// The type the field was selected on, when the schema has it.
+        var parentType: String?
+        var parentIsObject: Bool
+        var field: FieldNode
+        var definition: FieldDefinition?
+    }
+
+    /// Fields by response key in first-seen order, with the fragments spread directly (inline
+    /// fragments included), and the selection set they come from: two maps from one selection set
+    /// are the same map (graphql-js compares them by identity).
+    fileprivate struct FieldsAndFragments {
+        var selectionSet: Int32
+        var keys: [String] = []
+        var fields: [String: [Entry]] = [:]
+        var fragmentNames: [String] = []
+    }
+
+    fileprivate struct Conflict {
         var responseKey: String
         var reason: Reason
         var fields1: [FieldNode]
         var fields2: [FieldNode]
     }
-    private indirect enum Reason {
+
+    fileprivate indirect enum Reason {
         case message(String)
         case subfields([(String, Reason)])
     }
 
-    private var comparedPairs: Set<[Int32]> = []
-    private var fragmentFields: [String: [(String, [Entry])]] = [:]
+    private var comparedFragmentPairs = FragmentPairs()
+    private var cache: [Int32: FieldsAndFragments] = [:]
 
     mutating func enter(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .selectionSet(let selectionSet) = node else { return }
-        let (fields, fragments) = fieldsAndFragments(selectionSet, parentType: context.parentType, context)
-        var conflicts = conflictsWithin(fields, context)
-        let fragmentFields = fragments.map { expandedFields(ofFragment: $0, context) }
-        for other in fragmentFields {
-            conflicts += conflictsBetween(fields, other, mutuallyExclusive: false, context)
-        }
-        for i in fragmentFields.indices {
-            for j in fragmentFields.indices where j > i {
-                conflicts += conflictsBetween(fragmentFields[i], fragmentFields[j], mutuallyExclusive: false, context)
+        var conflicts: [Conflict] = []
+        let map = fieldsAndFragments(selectionSet, parentType: context.parentType, context)
+        collectConflictsWithin(map, into: &conflicts, context)
+        // B and C: the fields against each fragment, and the fragments against each other.
+        for (i, name) in map.fragmentNames.enumerated() {
+            collectConflictsBetween(map, andFragment: name, mutuallyExclusive: false, into: &conflicts, context)
+            for other in map.fragmentNames[(i + 1)...] {
+                collectConflictsBetweenFragments(name, other, mutuallyExclusive: false, into: &conflicts, context)
             }
         }
         for conflict in conflicts {
@@ -49,174 +72,255 @@ struct OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
     }
 
-    /// graphql-js `getFieldsAndFragmentNames`: fields by response key (inline fragments included)
-    /// and the names of the fragments spread directly.
-    private func fieldsAndFragments(_ selectionSet: SelectionSetNode, parentType: String?, _ context: ValidationContext)
-        -> ([(String, [Entry])], [String])
-    {
-        var fields: [(String, [Entry])] = []
-        var index: [String: Int] = [:]
-        var fragments: [String] = []
-        collect(selectionSet, parentType, context, &fields, &index, &fragments)
-        return (fields, fragments)
+    // MARK: - Collecting fields
+
+    private mutating func fieldsAndFragments(
+        _ selectionSet: SelectionSetNode, parentType: String?, _ context: ValidationContext
+    ) -> FieldsAndFragments {
+        if let cached = cache[selectionSet.number] { return cached }
+        var map = FieldsAndFragments(selectionSet: selectionSet.number)
+        var seenFragments: Set<String> = []
+        collect(selectionSet, parentType, context, &map, &seenFragments)
+        cache[selectionSet.number] = map
+        return map
     }
 
     private func collect(
-        _ selectionSet: SelectionSetNode, _ parentType: String?, _ context: ValidationContext, _ fields: inout [(String, [Entry])],
-        _ index: inout [String: Int], _ fragments: inout [String]
+        _ selectionSet: SelectionSetNode, _ parentType: String?, _ context: ValidationContext, _ map: inout FieldsAndFragments,
+        _ seenFragments: inout Set<String>
     ) {
+        let parent = parentType.flatMap { context.schema.type(named: $0) }
+        var parentIsObject = false
+        if case .object? = parent { parentIsObject = true }
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                let definition = parentType.flatMap { context.schema.field(named: field.name.value, on: $0) }
-                let entry: Entry = (parentType, field, definition)
-                if let position = index[field.responseKey] {
-                    fields[position].1.append(entry)
+                let definition = parent?.fields?[field.name.value]
+                let entry = Entry(parentType: parent?.name, parentIsObject: parentIsObject, field: field, definition: definition)
+                let key = field.responseKey
+                if map.fields[key] == nil {
+                    map.keys.append(key)
+                    map.fields[key] = [entry]
                 } else {
-                    index[field.responseKey] = fields.count
-                    fields.append((field.responseKey, [entry]))
+                    map.fields[key]!.append(entry)
                 }
             case .inlineFragment(let fragment):
-                collect(fragment.selectionSet, fragment.typeCondition?.name.value ?? parentType, context, &fields, &index, &fragments)
+                let condition = fragment.typeCondition.map { $0.name.value } ?? parentType
+                collect(fragment.selectionSet, condition, context, &map, &seenFragments)
             case .fragmentSpread(let spread):
-                if !fragments.contains(spread.name.value) { fragments.append(spread.name.value) }
+                if seenFragments.insert(spread.name.value).inserted { map.fragmentNames.append(spread.name.value) }
             }
         }
     }
 
-    /// A fragment's fields with the fragments it spreads expanded (each once), memoised.
-    private mutating func expandedFields(ofFragment name: String, _ context: ValidationContext) -> [(String, [Entry])] {
-        if let cached = fragmentFields[name] { return cached }
-        var result: [(String, [Entry])] = []
-        var queue = [name]
-        var seen: Set<String> = [name]
-        while !queue.isEmpty {
-            let current = queue.removeFirst()
-            guard let fragment = context.fragment(named: current) else { continue }
-            let (fields, nested) = fieldsAndFragments(fragment.selectionSet, parentType: fragment.typeCondition.name.value, context)
-            for (key, entries) in fields {
-                if let index = result.firstIndex(where: { $0.0 == key }) { result[index].1 += entries } else { result.append((key, entries)) }
-            }
-            for next in nested where seen.insert(next).inserted { queue.append(next) }
-        }
-        fragmentFields[name] = result
-        return result
+    private mutating func fieldsAndFragments(ofFragment name: String, _ context: ValidationContext) -> FieldsAndFragments? {
+        guard let fragment = context.fragment(named: name) else { return nil }
+        return fieldsAndFragments(fragment.selectionSet, parentType: fragment.typeCondition.name.value, context)
     }
 
-    /// Fields that can never conflict with each other are compared once: identical leaf fields
-    /// (same parent, name and arguments, no selection) collapse to one.
-    private func distinct(_ entries: [Entry]) -> [Entry] {
-        var seen: Set<String> = []
-        return entries.filter { entry in
-            guard entry.field.selectionSet == nil else { return true }
-            let signature = "\(entry.parentType ?? "")|\(entry.field.name.value)|"
-                + entry.field.arguments.map { "\($0.name.value):\(printValue($0.value))" }.joined(separator: ",")
-            return seen.insert(signature).inserted
-        }
-    }
+    // MARK: - Comparing sets of fields
 
-    private mutating func conflictsWithin(_ fields: [(String, [Entry])], _ context: ValidationContext) -> [Conflict] {
-        var conflicts: [Conflict] = []
-        for (key, all) in fields where all.count > 1 {
-            let entries = distinct(all)
+    /// A: every pair of fields with one response key within one selection set.
+    ///
+    /// Two leaf fields written alike (same parent type, name and arguments) never conflict, so
+    /// such pairs are skipped without a comparison; every other pair is compared in graphql-js's
+    /// order, so the same conflicts come out, as often and in the same order. A document repeating
+    /// one field thousands of times then costs integer comparisons, not field comparisons.
+    private mutating func collectConflictsWithin(_ map: FieldsAndFragments, into conflicts: inout [Conflict], _ context: ValidationContext) {
+        for key in map.keys {
+            guard let entries = map.fields[key], entries.count > 1 else { continue }
+            let groups = Self.leafGroups(entries)
             for i in entries.indices {
-                for j in entries.indices where j > i {
-                    if let conflict = findConflict(key, entries[i], entries[j], false, context) { conflicts.append(conflict) }
+                for j in (i + 1)..<entries.count {
+                    if groups[i] >= 0 && groups[i] == groups[j] { continue }
+                    if let conflict = findConflict(key, entries[i], entries[j], parentsMutuallyExclusive: false, context) {
+                        conflicts.append(conflict)
+                    }
                 }
             }
         }
-        return conflicts
     }
 
-    private mutating func conflictsBetween(
-        _ first: [(String, [Entry])], _ second: [(String, [Entry])], mutuallyExclusive: Bool, _ context: ValidationContext
+    /// For each entry, a number shared by the leaf fields written alike, or -1 for a field with a
+    /// selection set (always compared).
+    private static func leafGroups(_ entries: [Entry]) -> [Int] {
+        var numbers: [String: Int] = [:]
+        return entries.map { entry in
+            guard entry.field.selectionSet == nil else { return -1 }
+            let field = entry.field
+            var signature = (entry.parentType ?? "") + "|" + field.name.value
+            if !field.arguments.isEmpty { signature += "|" + sortedText(field.arguments) }
+            if let number = numbers[signature] { return number }
+            numbers[signature] = numbers.count
+            return numbers.count - 1
+        }
+    }
+
+    /// D and E: a set of fields against a fragment's fields, then against the fragments it spreads.
+    private mutating func collectConflictsBetween(
+        _ map: FieldsAndFragments, andFragment name: String, mutuallyExclusive: Bool, into conflicts: inout [Conflict],
+        _ context: ValidationContext
+    ) {
+        guard let fragmentMap = fieldsAndFragments(ofFragment: name, context) else { return }
+        // A fragment's fields are not compared with themselves.
+        if fragmentMap.selectionSet == map.selectionSet { return }
+        collectConflictsBetween(map, fragmentMap, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
+        for referenced in fragmentMap.fragmentNames {
+            if comparedFragmentPairs.contains(referenced, name, mutuallyExclusive: mutuallyExclusive) { continue }
+            comparedFragmentPairs.insert(referenced, name, mutuallyExclusive: mutuallyExclusive)
+            collectConflictsBetween(map, andFragment: referenced, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
+        }
+    }
+
+    /// F and G: two fragments' fields, then each against the fragments the other spreads.
+    private mutating func collectConflictsBetweenFragments(
+        _ name1: String, _ name2: String, mutuallyExclusive: Bool, into conflicts: inout [Conflict], _ context: ValidationContext
+    ) {
+        if name1 == name2 { return }
+        if comparedFragmentPairs.contains(name1, name2, mutuallyExclusive: mutuallyExclusive) { return }
+        comparedFragmentPairs.insert(name1, name2, mutuallyExclusive: mutuallyExclusive)
+        guard context.fragment(named: name1) != nil, context.fragment(named: name2) != nil,
+            let map1 = fieldsAndFragments(ofFragment: name1, context), let map2 = fieldsAndFragments(ofFragment: name2, context)
+        else { return }
+        collectConflictsBetween(map1, map2, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
+        for referenced in map2.fragmentNames {
+            collectConflictsBetweenFragments(name1, referenced, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
+        }
+        for referenced in map1.fragmentNames {
+            collectConflictsBetweenFragments(referenced, name2, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
+        }
+    }
+
+    /// Every pair of fields with one response key, one from each set.
+    private mutating func collectConflictsBetween(
+        _ map1: FieldsAndFragments, _ map2: FieldsAndFragments, mutuallyExclusive: Bool, into conflicts: inout [Conflict],
+        _ context: ValidationContext
+    ) {
+        for key in map1.keys {
+            guard let entries2 = map2.fields[key], let entries1 = map1.fields[key] else { continue }
+            for entry1 in entries1 {
+                for entry2 in entries2 {
+                    if let conflict = findConflict(key, entry1, entry2, parentsMutuallyExclusive: mutuallyExclusive, context) {
+                        conflicts.append(conflict)
+                    }
+                }
+            }
+        }
+    }
+
+    /// H, I and J: the sub-selections of two fields with one response key.
+    private mutating func conflictsBetweenSubSelections(
+        mutuallyExclusive: Bool, _ parentType1: String?, _ selectionSet1: SelectionSetNode, _ parentType2: String?,
+        _ selectionSet2: SelectionSetNode, _ context: ValidationContext
     ) -> [Conflict] {
         var conflicts: [Conflict] = []
-        guard !first.isEmpty, !second.isEmpty else { return conflicts }
-        var secondByKey: [String: [Entry]] = [:]
-        for (key, entries) in second { secondByKey[key] = entries }
-        for (key, entriesA) in first {
-            guard let entriesB = secondByKey[key] else { continue }
-            for a in distinct(entriesA) {
-                for b in distinct(entriesB) {
-                    if let conflict = findConflict(key, a, b, mutuallyExclusive, context) { conflicts.append(conflict) }
-                }
+        let map1 = fieldsAndFragments(selectionSet1, parentType: parentType1, context)
+        let map2 = fieldsAndFragments(selectionSet2, parentType: parentType2, context)
+        collectConflictsBetween(map1, map2, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
+        for name in map2.fragmentNames {
+            collectConflictsBetween(map1, andFragment: name, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
+        }
+        for name in map1.fragmentNames {
+            collectConflictsBetween(map2, andFragment: name, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
+        }
+        for name1 in map1.fragmentNames {
+            for name2 in map2.fragmentNames {
+                collectConflictsBetweenFragments(name1, name2, mutuallyExclusive: mutuallyExclusive, into: &conflicts, context)
             }
         }
         return conflicts
     }
 
+    // MARK: - Comparing two fields
+
     private mutating func findConflict(
-        _ key: String, _ a: Entry, _ b: Entry, _ parentsMutuallyExclusive: Bool, _ context: ValidationContext
+        _ key: String, _ entry1: Entry, _ entry2: Entry, parentsMutuallyExclusive: Bool, _ context: ValidationContext
     ) -> Conflict? {
-        if a.field.location.start == b.field.location.start { return nil }
-        let pairKey = [min(a.field.location.start, b.field.location.start), max(a.field.location.start, b.field.location.start)]
-        let isObject = { (name: String?) -> Bool in
-            if let name, case .object? = context.schema.type(named: name) { return true }
-            return false
-        }
-        let mutuallyExclusive = parentsMutuallyExclusive || (a.parentType != b.parentType && isObject(a.parentType) && isObject(b.parentType))
+        // Fields on two different object types can never be selected together, so only their
+        // shapes must agree.
+        let mutuallyExclusive =
+            parentsMutuallyExclusive || (entry1.parentType != entry2.parentType && entry1.parentIsObject && entry2.parentIsObject)
+        let field1 = entry1.field
+        let field2 = entry2.field
         if !mutuallyExclusive {
-            if a.field.name.value != b.field.name.value {
+            let name1 = field1.name.value
+            let name2 = field2.name.value
+            if name1 != name2 {
                 return Conflict(
-                    responseKey: key, reason: .message("\"\(a.field.name.value)\" and \"\(b.field.name.value)\" are different fields"),
-                    fields1: [a.field], fields2: [b.field])
+                    responseKey: key, reason: .message("\"\(name1)\" and \"\(name2)\" are different fields"), fields1: [field1],
+                    fields2: [field2])
             }
-            if !sameArguments(a.field.arguments, b.field.arguments) {
-                return Conflict(
-                    responseKey: key, reason: .message("they have differing arguments"), fields1: [a.field], fields2: [b.field])
+            if !Self.sameArguments(field1.arguments, field2.arguments) {
+                return Conflict(responseKey: key, reason: .message("they have differing arguments"), fields1: [field1], fields2: [field2])
             }
         }
-        if let typeA = a.definition?.type, let typeB = b.definition?.type, typesConflict(typeA, typeB, context) {
+        let type1 = entry1.definition?.type
+        let type2 = entry2.definition?.type
+        if let type1, let type2, type1 != type2, Self.typesConflict(type1, type2, context.schema) {
             return Conflict(
-                responseKey: key, reason: .message("they return conflicting types \"\(typeA)\" and \"\(typeB)\""),
-                fields1: [a.field], fields2: [b.field])
+                responseKey: key, reason: .message("they return conflicting types \"\(type1)\" and \"\(type2)\""), fields1: [field1],
+                fields2: [field2])
         }
-        guard let setA = a.field.selectionSet, let setB = b.field.selectionSet else { return nil }
-        if comparedPairs.contains(pairKey) && !mutuallyExclusive { return nil }
-        comparedPairs.insert(pairKey)
-        let (fieldsA, fragmentsA) = fieldsAndFragments(setA, parentType: a.definition?.type.namedType, context)
-        let (fieldsB, fragmentsB) = fieldsAndFragments(setB, parentType: b.definition?.type.namedType, context)
-        // graphql-js's order: fields against fields, fields of A against B's fragments, fields of
-        // B against A's fragments, then fragment pairs.
-        var subConflicts = conflictsBetween(fieldsA, fieldsB, mutuallyExclusive: mutuallyExclusive, context)
-        for name in fragmentsB {
-            subConflicts += conflictsBetween(fieldsA, expandedFields(ofFragment: name, context), mutuallyExclusive: mutuallyExclusive, context)
-        }
-        for name in fragmentsA {
-            subConflicts += conflictsBetween(fieldsB, expandedFields(ofFragment: name, context), mutuallyExclusive: mutuallyExclusive, context)
-        }
-        for nameA in fragmentsA {
-            for nameB in fragmentsB {
-                subConflicts += conflictsBetween(
-                    expandedFields(ofFragment: nameA, context), expandedFields(ofFragment: nameB, context),
-                    mutuallyExclusive: mutuallyExclusive, context)
-            }
-        }
+        guard let selectionSet1 = field1.selectionSet, let selectionSet2 = field2.selectionSet else { return nil }
+        let subConflicts = conflictsBetweenSubSelections(
+            mutuallyExclusive: mutuallyExclusive, type1?.namedType, selectionSet1, type2?.namedType, selectionSet2, context)
         guard !subConflicts.isEmpty else { return nil }
         return Conflict(
             responseKey: key, reason: .subfields(subConflicts.map { ($0.responseKey, $0.reason) }),
-            fields1: [a.field] + subConflicts.flatMap(\.fields1), fields2: [b.field] + subConflicts.flatMap(\.fields2))
+            fields1: [field1] + subConflicts.flatMap(\.fields1), fields2: [field2] + subConflicts.flatMap(\.fields2))
     }
 
-    private func sameArguments(_ a: NodeList<ArgumentNode>, _ b: NodeList<ArgumentNode>) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.allSatisfy { argument in
-            guard let other = b.first(where: { $0.name.value == argument.name.value }) else { return false }
-            return printValue(argument.value) == printValue(other.value)
+    /// graphql-js prints both argument lists as objects with their fields (and those of nested
+    /// objects) sorted by name: `(a: 1, b: {y: 2, x: 1})` and `(b: {x: 1, y: 2}, a: 1)` agree.
+    private static func sameArguments(_ arguments1: NodeList<ArgumentNode>, _ arguments2: NodeList<ArgumentNode>) -> Bool {
+        if arguments1.isEmpty && arguments2.isEmpty { return true }
+        return sortedText(arguments1) == sortedText(arguments2)
+    }
+
+    private static func sortedText(_ arguments: NodeList<ArgumentNode>) -> String {
+        arguments.map { ($0.name.value, $0.value) }.sorted { $0.0 < $1.0 }
+            .map { "\($0.0): \(sortedText($0.1))" }.joined(separator: ", ")
+    }
+
+    private static func sortedText(_ value: ValueNode) -> String {
+        switch value {
+        case .object(let fields, _):
+            "{" + fields.sorted { $0.name.value < $1.name.value }.map { "\($0.name.value): \(sortedText($0.value))" }
+                .joined(separator: ", ") + "}"
+        case .list(let items, _):
+            "[" + items.map(sortedText).joined(separator: ", ") + "]"
+        default:
+            printValue(value)
         }
     }
 
-    private func typesConflict(_ a: TypeReference, _ b: TypeReference, _ context: ValidationContext) -> Bool {
-        switch (a, b) {
-        case (.list(let x), .list(let y)): return typesConflict(x, y, context)
+    private static func typesConflict(_ type1: TypeReference, _ type2: TypeReference, _ schema: GraphQLSchema) -> Bool {
+        switch (type1, type2) {
+        case (.list(let inner1), .list(let inner2)): return typesConflict(inner1, inner2, schema)
         case (.list, _), (_, .list): return true
-        case (.nonNull(let x), .nonNull(let y)): return typesConflict(x, y, context)
+        case (.nonNull(let inner1), .nonNull(let inner2)): return typesConflict(inner1, inner2, schema)
         case (.nonNull, _), (_, .nonNull): return true
-        case (.named(let x), .named(let y)):
-            let leafX = context.schema.type(named: x)?.isLeaf == true
-            let leafY = context.schema.type(named: y)?.isLeaf == true
-            return (leafX || leafY) && x != y
+        case (.named(let name1), .named(let name2)):
+            let isLeaf = schema.type(named: name1)?.isLeaf == true || schema.type(named: name2)?.isLeaf == true
+            return isLeaf && name1 != name2
         }
+    }
+}
+
+/// graphql-js's `PairSet`: unordered pairs of fragment names, remembered with whether they were
+/// compared as mutually exclusive. Any earlier comparison answers for an exclusive one; only a
+/// non-exclusive one answers for a non-exclusive one (it checks more).
+private struct FragmentPairs {
+    private var pairs: [String: [String: Bool]] = [:]
+
+    func contains(_ a: String, _ b: String, mutuallyExclusive: Bool) -> Bool {
+        let (first, second) = a < b ? (a, b) : (b, a)
+        guard let stored = pairs[first]?[second] else { return false }
+        return mutuallyExclusive ? true : stored == mutuallyExclusive
+    }
+
+    mutating func insert(_ a: String, _ b: String, mutuallyExclusive: Bool) {
+        let (first, second) = a < b ? (a, b) : (b, a)
+        pairs[first, default: [:]][second] = mutuallyExclusive
     }
 }

@@ -15,7 +15,20 @@ struct ProvidedRequiredArgumentsRule: ValidationRule {
                     [field.location])
             }
         case .directive(let directive):
-            guard let definition = context.schema.directives[directive.name.value] else { return }
+            let name = directive.name.value
+            // A directive the document declares counts with its declared arguments.
+            if let declared = context.directiveDeclaredInDocument(name) {
+                for argument in declared.arguments
+                where TypeReference(argument.type).isNonNull && argument.defaultValue == nil
+                    && !directive.arguments.contains(where: { $0.name.value == argument.name.value })
+                {
+                    context.report(
+                        "Directive \"@\(name)\" argument \"\(argument.name.value)\" of type \"\(TypeReference(argument.type))\" is required, but it was not provided.",
+                        [directive.location])
+                }
+                return
+            }
+            guard let definition = context.schema.directives[name] else { return }
             for argument in definition.arguments
             where argument.type.isNonNull && argument.defaultValue == nil
                 && !directive.arguments.contains(where: { $0.name.value == argument.name })

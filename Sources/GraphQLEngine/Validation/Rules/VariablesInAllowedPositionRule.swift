@@ -5,13 +5,12 @@ struct VariablesInAllowedPositionRule: ValidationRule {
     mutating func leave(_ node: VisitedNode, _ context: inout ValidationContext) {
         guard case .operation(let operation) = node else { return }
         var definitions: [String: VariableDefinitionNode] = [:]
-        for definition in operation.variableDefinitions where definitions[definition.variable.name.value] == nil {
-            definitions[definition.variable.name.value] = definition
-        }
+        // The last definition of a name counts, as in graphql-js.
+        for definition in operation.variableDefinitions { definitions[definition.variable.name.value] = definition }
         for usage in context.recursiveVariableUsages(of: operation) {
             let name = usage.node.name.value
             guard let definition = definitions[name], let locationType = usage.type,
-                context.schema.type(named: definition.type.namedType.name.value)?.isInputType == true
+                context.schema.type(named: definition.type.namedType.name.value) != nil
             else { continue }
             let variableType = TypeReference(definition.type)
             if !isAllowed(variableType, definition.defaultValue, locationType, usage.hasLocationDefault) {

@@ -1,0 +1,45 @@
+import GraphQLEngine
+import Postgres
+
+/// A user's today and the dates their diary accepts, from their profile's time zone (read through
+/// Accounts' `ProfileRecord`; UTC without a profile).
+enum DiaryCalendar {
+    /// Today in the user's time zone, from a loaded profile.
+    static func today(_ profile: ProfileRecord?) -> LocalDate {
+        profile.flatMap { LocalDate(iso8601: $0.today) } ?? .utcToday
+    }
+
+    /// The date window of a user, read in `database` (a mutation's transaction).
+    static func window(for userID: Int64, in database: some PostgresQuerying) async throws -> DiaryDateWindow {
+        let profile = try await ProfileRecord.load([userID], from: database)[userID]
+        return DiaryDateWindow(userToday: today(profile), utcToday: .utcToday)
+    }
+
+    /// A user's day of the diary (today in their time zone by default): their profile through
+    /// Accounts' loader, the entries through the diary's, both batched across users.
+    static func day(of userID: Int64, date: LocalDate?, _ context: RequestContext) -> Resolved<DiaryDay> {
+        let profile = context.loaders.profiles.load(userID)
+        guard let date else {
+            return Resolved(unchecked: profile.map { profile in
+                let today = today(profile as? ProfileRecord)
+                return context.diary.entries(on: today).load(userID).map { entries in
+                    .value(DiaryDay(userID: userID, date: today, isToday: true, entries: entries as? [DiaryEntryRecord] ?? []))
+                }
+            })
+        }
+        // Both loads go out on the same level.
+        let entries = context.diary.entries(on: date).load(userID)
+        return Resolved(unchecked: profile.map { profile in
+            let isToday = today(profile as? ProfileRecord) == date
+            return entries.map { entries in
+                .value(DiaryDay(userID: userID, date: date, isToday: isToday, entries: entries as? [DiaryEntryRecord] ?? []))
+            }
+        })
+    }
+
+    /// A user's day read in a mutation's transaction, so it shows the mutation's own writes.
+    static func day(of userID: Int64, date: LocalDate, window: DiaryDateWindow, in database: some PostgresQuerying) async throws -> DiaryDay {
+        let entries = try await DiaryEntryStore.entries(userIDs: [userID], on: date, in: database)[userID] ?? []
+        return DiaryDay(userID: userID, date: date, isToday: date == window.today, entries: entries)
+    }
+}

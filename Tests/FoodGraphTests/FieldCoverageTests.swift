@@ -1,0 +1,287 @@
+import Foundation
+import GraphQLEngine
+import Postgres
+import TestSupport
+import Testing
+
+@testable import FoodGraph
+
+/// A tour of the whole API through real queries and mutations, as the staff and a user would make
+/// them, that must resolve every field of every object type at least once: a field bound to the
+/// wrong thing, or never reachable, shows up here by name. A new area adds its stories' queries to
+/// the tour.
+@Suite struct FieldCoverageTests {
+    @Test func everyFieldOfTheSchemaIsResolvedByRealQueries() async throws {
+        setenv("FOODGRAPH_SCRYPT_COST", "1024", 0)
+        let database = try await MigratedTemplate.database()
+        defer { Task { await database.drop() } }
+        _ = try await DemoData.loadIfEmpty(into: database.database)
+        let coverage = FieldCoverage()
+        let application = try FoodGraphApplication(pool: database.pool, coverage: coverage)
+        let tour = Tour(application: application, database: database.database)
+        try await tour.run()
+
+        let schema = application.executable.schema
+        var unresolved: [String] = []
+        for case .object(let object) in schema.types where !object.name.hasPrefix("__") {
+            for field in object.fields where !coverage.coordinates.contains("\(object.name).\(field.name)") {
+                unresolved.append("\(object.name).\(field.name)")
+            }
+        }
+        #expect(unresolved == [], "Fields no query of the tour resolved: \(unresolved.joined(separator: ", "))")
+    }
+}
+
+/// The operations of the tour, each checked to answer without errors.
+private struct Tour {
+    let application: FoodGraphApplication
+    let database: PostgresDatabase
+
+    @discardableResult
+    func run(_ query: String, token: String? = nil, _ variables: [String: GraphQLValue] = [:]) async throws -> [String: Any] {
+        let context = try await application.makeContext(bearerToken: token)
+        let document = try parse(query)
+        let validation = validate(application.executable.schema, document)
+        #expect(validation.isEmpty, "\(validation)")
+        let result = await execute(
+            application.executable,
+            ExecutionRequest(
+                document: document, variables: GraphQLObject(variables.map { ($0.key, $0.value) }), context: context,
+                scheduler: context.scheduler))
+        let json = try JSONSerialization.jsonObject(with: Data(result.jsonBytes())) as? [String: Any] ?? [:]
+        #expect(json["errors"] == nil, "\(query.prefix(80))…: \(json["errors"] ?? "")")
+        return json
+    }
+
+    func signIn(_ name: String) async throws -> String {
+        let json = try await run(
+            #"mutation { login(input: {email: "\#(name)@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)
+        return try #require(JSONTree.value(json, at: "data.login.token") as? String)
+    }
+
+    func string(_ json: [String: Any], _ path: String) throws -> String {
+        try #require(JSONTree.value(json, at: path) as? String, "no \(path)")
+    }
+
+    func emailedCode(to recipient: String, subject: String) async throws -> String {
+        let body = try await database.query(
+            "SELECT body FROM email_outbox WHERE recipient = $1 AND subject LIKE $2 ORDER BY id DESC LIMIT 1",
+            [recipient, subject + "%"])[0].decode(String.self, at: 0)
+        return try #require(body.split(separator: "\n").first { $0.count == 43 }.map(String.init))
+    }
+
+    func run() async throws {
+        let admin = try await signIn("admin")
+        let chain = try await signIn("chain")
+
+        // Accounts: a new user registers, confirms, signs in, fills the profile.
+        let email = "tour@example.com"
+        try await run(
+            """
+            mutation { register(input: {email: "\(email)", password: "Tour-pass1", displayName: "Tourist"}) {
+              user { id email emailConfirmed } userErrors { field message code } } }
+            """)
+        let confirmation = try await emailedCode(to: email, subject: "Confirm")
+        try await run(#"mutation { confirmEmail(input: {token: "\#(confirmation)"}) { user { emailConfirmed } userErrors { code } } }"#)
+        let login = try await run(
+            """
+            mutation { login(input: {email: "\(email)", password: "Tour-pass1"}) {
+              token session { id createdAt lastUsedAt expiresAt userAgent current } user { id } userErrors { code } } }
+            """)
+        let user = try string(login, "data.login.token")
+        try await run("mutation { resendConfirmationEmail { sent } }", token: user)
+
+        let products = try await run(
+            """
+            { products(first: 3, query: "milk", filter: {inStock: true}, orderBy: RELEVANCE) { totalCount
+                pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+                edges { cursor node { ...ProductFields } } } }
+            \(Self.productFields)
+            """)
+        let productID = try string(products, "data.products.edges.0.node.id")
+        let stores = try await run(
+            """
+            { stores(first: 2, near: {latitude: 43.25, longitude: -79.87, radiusKm: 50}) {
+                pageInfo { hasNextPage } edges { cursor distanceKm node { id name
+                  address { recipient line1 line2 city region postalCode country phone } location { latitude longitude }
+                  chain { id name description website contactEmail contactPhone stores(first: 1) { edges { node { id } } } } } } } }
+            """)
+        let storeID = try string(stores, "data.stores.edges.0.node.id")
+        let chainID = try string(stores, "data.stores.edges.0.node.chain.id")
+
+        try await run(
+            """
+            mutation($store: ID!) {
+              a: updateProfile(input: {username: "tourist", gender: FEMALE, birthDate: "1990-04-01", heightCm: 168, weightKg: 64,
+                activityLevel: MODERATE, goal: LOSE, goalRateKgPerWeek: 0.5, dietType: VEGETARIAN, unitSystem: CANADIAN,
+                timeZone: "America/Toronto", currency: "CAD", weeklyBudget: {preset: USD_100},
+                restrictions: {allergies: ["peanuts"], illnesses: [], pregnant: false, dislikedFoods: ["okra"]},
+                location: {latitude: 43.25, longitude: -79.87}, accessibleRadiusKm: 10,
+                shippingAddress: {recipient: "T", line1: "1 Main St", line2: "Unit 2", city: "Hamilton", region: "ON",
+                  postalCode: "L8P 1A1", country: "CA", phone: "+1 905 555 0100"},
+                notifications: {expiringFood: true, budgetExceeded: false}}) { user { id } userErrors { code } }
+              b: setStorePreference(input: {storeId: $store, preference: PREFERRED}) { user { id } userErrors { code } }
+            }
+            """, token: user, ["store": .string(storeID)])
+        try await run(
+            #"mutation { uploadAvatar(input: {image: "\#(Self.avatar)"}) { user { profile { avatarUrl } } userErrors { code } } }"#,
+            token: user)
+
+        // Diary: log, change, log again, weigh in; then the day, the lists and the timelines.
+        let added = try await run(
+            """
+            mutation($product: ID!) { addDiaryEntry(input: {food: {productId: $product}, meal: BREAKFAST, quantity: 120, unit: GRAM}) {
+              entry { ...EntryFields } day { ...DayFields } userErrors { field code message } } }
+            \(Self.entryFields) \(Self.dayFields) \(Self.nutritionFields)
+            """, token: user, ["product": .string(productID)])
+        let entryID = try string(added, "data.addDiaryEntry.entry.id")
+        try await run(
+            """
+            mutation($entry: ID!) {
+              a: updateDiaryEntry(input: {entryId: $entry, quantity: 150, overrides: [{nutrient: PROTEIN_G, value: 12}]}) { entry { id } userErrors { code } }
+              b: logDiaryEntryAgain(input: {entryId: $entry, meal: LUNCH}) { entry { id } day { date } userErrors { code } }
+              c: addDiaryEntry(input: {food: {customFood: {name: "Soup", nutrition: {fatG: 2, carbohydratesG: 8, proteinG: 3, energyKcal: 60}, servingGrams: 250}},
+                meal: DINNER, quantity: 1, unit: SERVING}) { entry { id } userErrors { code } }
+              d: logWeight(input: {kilograms: 64.2}) { entry { id date weightKg weightDisplay } user { id } userErrors { code } }
+            }
+            """, token: user, ["entry": .string(entryID)])
+        let me = try await run(
+            """
+            { me { ...UserFields
+                profile { displayName username avatarUrl gender birthDate age heightCm weightKg heightDisplay weightDisplay activityLevel
+                  goal goalRateKgPerWeek dietType restrictions { allergies illnesses pregnant dislikedFoods } unitSystem timeZone currency
+                  weeklyBudget { amount currency } location { latitude longitude } accessibleRadiusKm
+                  preferredStores { id } ignoredStores { id }
+                  shippingAddress { recipient line1 line2 city region postalCode country phone }
+                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady } }
+                nutritionTargets { basalMetabolicRateKcal maintenanceKcal energyKcal proteinG fatG carbohydratesG fibreG sugarsG sodiumMg }
+                bmi { value category }
+                sessions(first: 5) { pageInfo { hasNextPage } edges { cursor node { id current } } }
+                diaryDay { ...DayFields }
+                diaryEntries(from: "2020-01-01", to: "2030-12-31", first: 5) { pageInfo { endCursor } edges { cursor node { id } } }
+                weightEntries(first: 5) { pageInfo { endCursor } edges { cursor node { id } } }
+                nutritionTimeline(from: "2026-01-01", to: "2026-12-31", granularity: MONTH) { start end entryCount totals { energyKcal } }
+                weightTimeline(from: "2026-01-01", to: "2026-12-31", granularity: MONTH) { start end weightKg } } }
+            \(Self.userFields) \(Self.dayFields) \(Self.entryFields) \(Self.nutritionFields)
+            """, token: user)
+        let userID = try string(me, "data.me.id")
+        let weightID = try string(me, "data.me.weightEntries.edges.0.node.id")
+        try await run(
+            """
+            mutation($entry: ID!, $weight: ID!) {
+              a: deleteDiaryEntry(input: {entryId: $entry}) { deletedEntryId day { date } userErrors { code } }
+              b: deleteWeightEntry(input: {entryId: $weight}) { deletedEntryId userErrors { code } }
+            }
+            """, token: user, ["entry": .string(entryID), "weight": .string(weightID)])
+
+        // Catalog: lookups, prices, what users submit and staff moderate.
+        let barcode = try string(products, "data.products.edges.0.node.barcode")
+        try await run(
+            """
+            query($id: ID!, $ids: [ID!]!) {
+              productByBarcode(barcode: "\(barcode)") { id }
+              categories { id slug name parent { id } children { id slug } path }
+              category(slug: "cheese") { id parent { slug } }
+              retailChains(first: 3) { pageInfo { hasNextPage } edges { cursor node { id name } } }
+              node(id: $id) { id ... on Product { name } }
+              nodes(ids: $ids) { id }
+            }
+            """, token: user, ["id": .string(productID), "ids": .list([.string(productID), .string(storeID)])])
+        let price = try await run(
+            """
+            mutation($product: ID!, $store: ID!) { recordPrice(input: {productId: $product, storeId: $store, price: "3.49", discounted: true}) {
+              priceObservation { id product { id } store { id } price { amount currency } observedAt source discounted } userErrors { code } } }
+            """, token: user, ["product": .string(productID), "store": .string(storeID)])
+        #expect(JSONTree.value(price, at: "data.recordPrice.priceObservation.id") != nil)
+        let submitted = try await run(
+            """
+            mutation { submitProduct(input: {name: "Tour granola", category: "breakfast-cereals", nutrition: {fatG: 10, carbohydratesG: 60, proteinG: 10, energyKcal: 390}}) {
+              product { id status } userErrors { field code } } }
+            """, token: user)
+        let submittedID = try string(submitted, "data.submitProduct.product.id")
+
+        try await run(
+            """
+            mutation($product: ID!, $submitted: ID!, $chain: ID!, $user: ID!) {
+              a: createProduct(input: {name: "Tour oats", brand: "Tour", category: "breakfast-cereals", barcode: "4006381333931",
+                packageSize: {value: 500, unit: GRAM}, servingSize: {value: 40, unit: GRAM}, servingDescription: "1/2 cup",
+                nutrition: {fatG: 7, carbohydratesG: 60, proteinG: 13, energyKcal: 380}, allergens: [WHEAT], dietLabels: [VEGAN],
+                shelfLifeDays: 365, storage: PANTRY, catalogPrice: "4.99"}) { product { id } userErrors { field code } }
+              b: updateProduct(input: {productId: $product, servingDescription: "1 cup"}) { product { id } userErrors { code } }
+              c: reviewProduct(input: {productId: $submitted, decision: APPROVE}) { product { status } userErrors { code } }
+              d: createStore(input: {chainId: $chain, name: "Tour store", address: {line1: "2 King St", city: "Hamilton", region: "ON",
+                postalCode: "L8P 1B1", country: "CA"}, location: {latitude: 43.26, longitude: -79.86}}) { store { id } userErrors { code } }
+              e: grantRole(input: {userId: $user, role: SUPPORT}) { user { roles } userErrors { code } }
+              f: revokeRole(input: {userId: $user, role: SUPPORT}) { user { roles } userErrors { code } }
+            }
+            """, token: admin,
+            ["product": .string(productID), "submitted": .string(submittedID), "chain": .string(chainID), "user": .string(userID)])
+        try await run(
+            """
+            { users(first: 2, query: "tour") { totalCount pageInfo { hasNextPage } edges { cursor node { id email } } }
+              pendingProducts(first: 2) { totalCount edges { node { id } } } }
+            """, token: admin)
+        let representative = try await run("{ me { representedChain { id stores(first: 1) { edges { node { id } } } } } }", token: chain)
+        let ownStore = try string(representative, "data.me.representedChain.stores.edges.0.node.id")
+        try await run(
+            """
+            mutation($product: ID!, $store: ID!) {
+              a: updateProductOffer(input: {productId: $product, stock: 40, salePrice: "2.99"}) { product { id } userErrors { code } }
+              b: updateStore(input: {storeId: $store, name: "Renamed store"}) { store { name } userErrors { code } }
+            }
+            """, token: chain, ["product": .string(productID), "store": .string(ownStore)])
+
+        // Passwords and sessions, then the account's end.
+        let reset = "tour-reset@example.com"
+        try await run(#"mutation { register(input: {email: "\#(reset)", password: "Tour-pass1"}) { user { id } } }"#)
+        try await run(#"mutation { requestPasswordReset(input: {email: "\#(reset)"}) { accepted } }"#)
+        let resetCode = try await emailedCode(to: reset, subject: "Reset")
+        try await run(#"mutation { resetPassword(input: {token: "\#(resetCode)", newPassword: "Tour-pass2"}) { success userErrors { code } } }"#)
+        try await run(
+            """
+            mutation { a: changePassword(input: {currentPassword: "Tour-pass1", newPassword: "Tour-pass3"}) { success userErrors { code } }
+              b: revokeSessions(input: {allOthers: true}) { revokedCount userErrors { code } } }
+            """, token: user)
+        try await run(
+            "mutation($user: ID!) { setAccountDisabled(input: {userId: $user, disabled: false}) { user { disabled } userErrors { code } } }",
+            token: admin, ["user": .string(userID)])
+        try await run("mutation { logout { success } }", token: user)
+    }
+
+    static let avatar: String = {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        for value in [UInt32(200), 200] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        return Data(bytes).base64EncodedString()
+    }()
+
+    static let nutritionFields = """
+        fragment NutritionFields on Nutrition { basis energyKcal energyKj fatG saturatedFatG transFatG cholesterolMg carbohydratesG
+          fibreG sugarsG sodiumMg proteinG vitaminAUg vitaminCMg calciumMg ironMg micronutrients { name amount unit } }
+        """
+
+    static let productFields = """
+        fragment ProductFields on Product { id name brand category { id slug } barcode packageSize { value unit } servingSize { value unit }
+          servingDescription nutritionPer100 { ...NutritionFields } nutritionPerServing { energyKcal } allergens dietLabels
+          shelfLifeDays storage imageUrl catalogPrice { amount currency } salePrice { amount } onSale stock inStock status
+          latestPrices(first: 3, near: {latitude: 43.25, longitude: -79.87, radiusKm: 50}) {
+            pageInfo { hasNextPage } edges { cursor distanceKm node { id price { amount } } } }
+          priceStatistics(days: 365) { days observations minimum { amount } median { amount } maximum { amount } } }
+        \(nutritionFields)
+        """
+
+    static let entryFields = """
+        fragment EntryFields on DiaryEntry { id date meal product { id } foodName quantity unit grams source
+          nutrition { ...NutritionFields } overriddenNutrients createdAt }
+        """
+
+    static let dayFields = """
+        fragment DayFields on DiaryDay { date isToday meals { meal entries { ...EntryFields } totals { energyKcal } }
+          totals { energyKcal } targets { energyKcal } remaining { energyKcal proteinG fatG carbohydratesG }
+          macroSplit { proteinPercent fatPercent carbohydratesPercent } }
+        """
+
+    static let userFields = """
+        fragment UserFields on User { id email emailConfirmed roles representedChain { id } disabled createdAt }
+        """
+}
