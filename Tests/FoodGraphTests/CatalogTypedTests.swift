@@ -428,6 +428,29 @@ struct CatalogTypedTests {
         #expect(Self.clean(try await api.run(#"{ node(id: "\#(pending)") { id } }"#, token: admin))["data.node.id"] as? String == pending)
     }
 
+    // MARK: micronutrients
+
+    @Test func micronutrientsComeFromTheCatalogAndScaleToTheServing() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        _ = try await api.database.database.query(
+            #"UPDATE products SET micronutrients = '{"vitamin_d": {"amount": 1.2, "unit": "µg"}, "potassium": {"amount": 150, "unit": "mg"}}' WHERE barcode = '0627137020536'"#)
+        let milk = Self.clean(
+            try await api.run(
+                #"{ productByBarcode(barcode: "0627137020536") { servingSize { value } nutritionPer100 { micronutrients { name amount unit } } nutritionPerServing { micronutrients { name amount } } } }"#
+            ))
+        let per100 = try #require(milk["data.productByBarcode.nutritionPer100.micronutrients"] as? [[String: Any]])
+        #expect(per100.compactMap { $0["name"] as? String } == ["potassium", "vitamin_d"])
+        #expect(per100.first?["unit"] as? String == "mg")
+        #expect(per100.last?["amount"] as? Double == 1.2)
+        let serving = try #require(milk["data.productByBarcode.servingSize.value"] as? Double)
+        let perServing = try #require(milk["data.productByBarcode.nutritionPerServing.micronutrients"] as? [[String: Any]])
+        #expect(perServing.first?["amount"] as? Double == (150 * serving / 100 * 100).rounded() / 100)
+        // Products without any list none.
+        let plain = Self.clean(try await api.run(#"{ products(first: 1, query: "bananas") { edges { node { nutritionPer100 { micronutrients { name } } } } } }"#))
+        #expect((plain["data.products.edges.0.node.nutritionPer100.micronutrients"] as? [Any])?.isEmpty == true)
+    }
+
     // MARK: patches
 
     @Test func productPatchesKeepLeftOutFieldsAndClearNulls() async throws {

@@ -91,6 +91,9 @@ private struct Tour {
         let user = try string(login, "data.login.token")
         try await run("mutation { resendConfirmationEmail { sent } }", token: user)
 
+        // Catalog: micronutrients come from imports (no input writes them); give the milks some.
+        _ = try await database.query(
+            #"UPDATE products SET micronutrients = '{"potassium": {"amount": 150, "unit": "mg"}}' WHERE name ILIKE '%milk%'"#)
         let products = try await run(
             """
             { products(first: 3, query: "milk", filter: {inStock: true}, orderBy: RELEVANCE) { totalCount

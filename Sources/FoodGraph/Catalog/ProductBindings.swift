@@ -85,8 +85,7 @@ enum ProductBindings {
             nutrition.field("vitaminCMg") { $0.vitaminCMg }
             nutrition.field("calciumMg") { $0.calciumMg }
             nutrition.field("ironMg") { $0.ironMg }
-            // None are stored yet.
-            nutrition.field("micronutrients") { _ in [Micronutrient]() }
+            nutrition.field("micronutrients") { $0.micronutrients }
         }
         binder.object(Micronutrient.self) { micronutrient in
             micronutrient.field("name") { $0.name }

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQLEngine
 import Postgres
 
@@ -35,7 +36,7 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
         p.trans_fat_g, p.cholesterol_mg, p.carbohydrates_g, p.fibre_g, p.sugars_g, p.sodium_mg, p.protein_g,
         p.vitamin_a_ug, p.vitamin_c_mg, p.calcium_mg, p.iron_mg, p.allergens, p.diet_labels, p.shelf_life_days,
         p.storage, p.stock, p.status, p.serving_quantity::float8, p.package_quantity::float8, p.package_unit, p.serving_unit,
-        p.serving_description, p.catalog_price::text, p.sale_price::text, p.currency
+        p.serving_description, p.catalog_price::text, p.sale_price::text, p.currency, p.micronutrients::text
         """
 
     init(_ row: PostgresRow) throws {
@@ -52,7 +53,7 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
             sugarsG: try row.decode(Double?.self, at: 13), sodiumMg: try row.decode(Double?.self, at: 14),
             proteinG: try row.decode(Double.self, at: 15), vitaminAUg: try row.decode(Double?.self, at: 16),
             vitaminCMg: try row.decode(Double?.self, at: 17), calciumMg: try row.decode(Double?.self, at: 18),
-            ironMg: try row.decode(Double?.self, at: 19))
+            ironMg: try row.decode(Double?.self, at: 19), micronutrients: Micronutrient.list(try row.decode(String.self, at: 34)))
         allergens = try row.decode([String].self, at: 20).compactMap(Allergen.init(databaseName:))
         dietLabels = try row.decode([String].self, at: 21).compactMap(DietLabel.init(databaseName:))
         shelfLifeDays = try row.decode(Int?.self, at: 22)
@@ -97,6 +98,8 @@ struct Nutrition: ObjectValue {
     var vitaminCMg: Double?
     var calciumMg: Double?
     var ironMg: Double?
+    /// Further minerals and vitamins where known, by name.
+    var micronutrients: [Micronutrient] = []
 
     var energyKj: Double { (energyKcal * 4.184 * 10).rounded() / 10 }
 
@@ -106,17 +109,30 @@ struct Nutrition: ObjectValue {
             basis: nil, energyKcal: scale(energyKcal) ?? 0, fatG: scale(fatG) ?? 0, saturatedFatG: scale(saturatedFatG),
             transFatG: scale(transFatG), cholesterolMg: scale(cholesterolMg), carbohydratesG: scale(carbohydratesG) ?? 0,
             fibreG: scale(fibreG), sugarsG: scale(sugarsG), sodiumMg: scale(sodiumMg), proteinG: scale(proteinG) ?? 0,
-            vitaminAUg: scale(vitaminAUg), vitaminCMg: scale(vitaminCMg), calciumMg: scale(calciumMg), ironMg: scale(ironMg))
+            vitaminAUg: scale(vitaminAUg), vitaminCMg: scale(vitaminCMg), calciumMg: scale(calciumMg), ironMg: scale(ironMg),
+            micronutrients: micronutrients.map { Micronutrient(name: $0.name, amount: scale($0.amount) ?? 0, unit: $0.unit) })
     }
 }
 
-/// A further mineral or vitamin (schema type `Micronutrient`); none are stored yet.
+/// A further mineral or vitamin (schema type `Micronutrient`).
 struct Micronutrient: ObjectValue {
     static let graphQLTypeName = "Micronutrient"
 
     var name: String
     var amount: Double
     var unit: String
+
+    /// From `products.micronutrients`: a JSON object keyed by nutrient name, each value
+    /// `{"amount": 358, "unit": "mg"}`; by name. Entries of another shape are skipped.
+    static func list(_ json: String) -> [Micronutrient] {
+        guard json != "{}", let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [] }
+        return object.compactMap { name, value -> Micronutrient? in
+            guard let value = value as? [String: Any], let amount = (value["amount"] as? NSNumber)?.doubleValue,
+                let unit = value["unit"] as? String
+            else { return nil }
+            return Micronutrient(name: name, amount: amount, unit: unit)
+        }.sorted { $0.name < $1.name }
+    }
 }
 
 /// An amount with its unit (schema type `Quantity`).
