@@ -359,6 +359,15 @@ struct CatalogTypedTests {
                 #"mutation { updateProductOffer(input: {productId: "\#(product)", salePrice: null}) { product { onSale stock } } }"#, token: admin))
         #expect(ended["data.updateProductOffer.product.onSale"] as? Bool == false)
         #expect(ended["data.updateProductOffer.product.stock"] as? Int == 77)
+        // A null catalog price removes it; stock cannot be cleared.
+        let unpriced = Self.clean(
+            try await api.run(
+                #"mutation { updateProductOffer(input: {productId: "\#(product)", catalogPrice: null}) { product { catalogPrice { amount } } } }"#,
+                token: admin))
+        #expect(unpriced["data.updateProductOffer.product.catalogPrice"] is NSNull)
+        let noStock = try await api.run(
+            #"mutation { updateProductOffer(input: {productId: "\#(product)", stock: null}) { userErrors { field code } } }"#, token: admin)
+        Self.expectUserError(noStock, "updateProductOffer", field: ["stock"], code: "REQUIRED")
     }
 
     // MARK: payloads with user errors

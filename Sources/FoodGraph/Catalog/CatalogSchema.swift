@@ -336,7 +336,7 @@ type PriceStatistics {
 }
 
 input QuantityInput {
-  "More than 0, at most 100000."
+  "0.01–100000."
   value: Float!
   unit: QuantityUnit!
 }
@@ -439,9 +439,9 @@ input ReviewProductInput {
 "Fields left out stay as they are."
 input UpdateProductOfferInput {
   productId: ID!
-  "Units in stock, 0–1000000."
+  "Units in stock, 0–1000000; cannot be null."
   stock: Int
-  "0.01–99999.99 with at most two decimals."
+  "0.01–99999.99 with at most two decimals; null removes the catalog price."
   catalogPrice: Decimal
   """
   A sale price puts the product on sale; null ends the sale. 0.01–99999.99 with at most two

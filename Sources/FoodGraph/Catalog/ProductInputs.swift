@@ -180,11 +180,13 @@ struct ReviewProductInput: Decodable, Sendable {
     }
 }
 
-/// `UpdateProductOfferInput`: stock and prices left out stay; a null sale price ends the sale.
+/// `UpdateProductOfferInput`: stock and prices left out stay; a null catalog price removes it, a
+/// null sale price ends the sale; stock cannot be null.
 struct UpdateProductOfferInput: Decodable, Sendable {
     var productId: NodeID<ProductRecord>
     var stock: Int?
     var catalogPrice: DecimalText?
+    var removesCatalogPrice: Bool
     var salePrice: DecimalText?
     var endsSale: Bool
 
@@ -193,8 +195,13 @@ struct UpdateProductOfferInput: Decodable, Sendable {
     init(from decoder: any Decoder) throws {
         let input = try CatalogInput(decoder, keyedBy: Keys.self)
         productId = try input.decode(NodeID<ProductRecord>.self, .productId)
-        stock = try input.int(.stock, NumberRule.stock)
-        catalogPrice = try input.amount(.catalogPrice)
+        stock = try input.patch(.stock) { try input.int(.stock, NumberRule.stock) }.map { stock in
+            if stock == nil { try input.refuse(.stock, "Stock cannot be cleared; give 0 for none.", code: .required) }
+            return stock ?? 0
+        }
+        let catalogPrice = try input.patch(.catalogPrice) { try input.amount(.catalogPrice) }
+        self.catalogPrice = catalogPrice ?? nil
+        removesCatalogPrice = catalogPrice.map { $0 == nil } ?? false
         let salePrice = try input.patch(.salePrice) { try input.amount(.salePrice) }
         self.salePrice = salePrice ?? nil
         endsSale = salePrice.map { $0 == nil } ?? false

@@ -77,7 +77,8 @@ enum ProductMutations {
         let id = input.productId.key
         guard
             let offer = try await ProductStore.updateOffer(
-                id, stock: input.stock, catalogPrice: input.catalogPrice, salePrice: input.salePrice, endSale: input.endsSale,
+                id, stock: input.stock, catalogPrice: input.catalogPrice, removeCatalogPrice: input.removesCatalogPrice,
+                salePrice: input.salePrice, endSale: input.endsSale,
                 in: scope.transaction)
         else {
             return ProductPayload(failing: [UserError("productId", "No such product.", code: .notFound)])

@@ -136,18 +136,19 @@ enum ProductStore {
         var salePrice: Decimal?
     }
 
-    /// Sets stock and prices (a nil leaves one as it is; `endSale` clears the sale price); nil
-    /// when no product has the id.
+    /// Sets stock and prices (a nil leaves one as it is; `removeCatalogPrice` and `endSale` clear
+    /// them); nil when no product has the id.
     static func updateOffer(
-        _ id: Int64, stock: Int?, catalogPrice: DecimalText?, salePrice: DecimalText?, endSale: Bool,
+        _ id: Int64, stock: Int?, catalogPrice: DecimalText?, removeCatalogPrice: Bool, salePrice: DecimalText?, endSale: Bool,
         in transaction: PostgresTransaction
     ) async throws -> Offer? {
         let rows = try await transaction.query(
             """
-            UPDATE products SET stock = coalesce($2, stock), catalog_price = coalesce($3::numeric, catalog_price),
+            UPDATE products SET stock = coalesce($2, stock),
+              catalog_price = CASE WHEN $6 THEN NULL ELSE coalesce($3::numeric, catalog_price) END,
               sale_price = CASE WHEN $5 THEN NULL ELSE coalesce($4::numeric, sale_price) END, updated_at = now()
             WHERE id = $1 RETURNING catalog_price::text, sale_price::text
-            """, [id, stock, catalogPrice?.text, salePrice?.text, endSale])
+            """, [id, stock, catalogPrice?.text, salePrice?.text, endSale, removeCatalogPrice])
         guard let row = rows.first else { return nil }
         return Offer(
             catalogPrice: try row.decode(String?.self, at: 0).flatMap { DecimalText($0).decimal },
