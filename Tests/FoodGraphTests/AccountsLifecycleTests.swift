@@ -110,6 +110,24 @@ struct AccountsLifecycleTests {
         #expect(ended["data.node"] is NSNull)
     }
 
+    /// The Diary area's day shows the targets the profile derives, through the same typed object.
+    @Test func theDiaryDayShowsTheProfilesTargets() async throws {
+        let api = try await TestAPI.make()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("targets@example.com")
+        let updated = try await api.run(
+            #"mutation { updateProfile(input: {gender: FEMALE, birthDate: "1996-01-01", heightCm: 165, weightKg: 60, activityLevel: LIGHT, goal: LOSE, goalRateKgPerWeek: 0.25}) { user { nutritionTargets { energyKcal proteinG } bmi { value category } profile { unitSystem weightDisplay } } userErrors { code } } }"#,
+            token: token)
+        AccountsTestSupport.expectNoErrors(updated)
+        let energy = try #require(updated["data.updateProfile.user.nutritionTargets.energyKcal"] as? Double)
+        #expect(updated["data.updateProfile.user.bmi.category"] as? String == "NORMAL")
+        #expect(updated["data.updateProfile.user.profile.unitSystem"] as? String == "METRIC")
+        #expect(updated["data.updateProfile.user.profile.weightDisplay"] as? String == "60.0 kg")
+        let day = try await api.run(#"{ me { diaryDay(date: "2026-03-01") { targets { energyKcal proteinG } } } }"#, token: token)
+        AccountsTestSupport.expectNoErrors(day)
+        #expect(day["data.me.diaryDay.targets.energyKcal"] as? Double == energy)
+    }
+
     /// Support lists users with their profiles' store lists: one statement per level, however many users.
     @Test func storeListsOfManyProfilesLoadInOneStatementPerLevel() async throws {
         let api = try await CatalogTests.seeded()
