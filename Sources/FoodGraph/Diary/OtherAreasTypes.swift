@@ -9,24 +9,3 @@ import GraphQLEngine
 extension Nutrition: ObjectValue {
     static let graphQLTypeName = "Nutrition"
 }
-
-/// Accounts' `NutritionTargets` (a day's targets). Accounts still binds the type's fields with
-/// `readFields`: the `GraphQLFieldReadable` conformance goes with that.
-extension NutritionTargets: ObjectValue, GraphQLFieldReadable {
-    static let graphQLTypeName = "NutritionTargets"
-
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "basalMetabolicRateKcal": basalMetabolicRateKcal
-        case "maintenanceKcal": maintenanceKcal
-        case "energyKcal": energyKcal
-        case "proteinG": proteinG
-        case "fatG": fatG
-        case "carbohydratesG": carbohydratesG
-        case "fibreG": fibreG
-        case "sugarsG": sugarsG
-        case "sodiumMg": sodiumMg
-        default: nil
-        }
-    }
-}
