@@ -196,6 +196,13 @@ private struct Tour {
               priceObservation { id product { id } store { id } price { amount currency } observedAt source discounted } userErrors { code } } }
             """, token: user, ["product": .string(productID), "store": .string(storeID)])
         #expect(JSONTree.value(price, at: "data.recordPrice.priceObservation.id") != nil)
+        // A price the user mistyped: a user error naming the field, in plain language.
+        let mistyped = try await run(
+            """
+            mutation($product: ID!, $store: ID!) { recordPrice(input: {productId: $product, storeId: $store, price: "3.499"}) {
+              priceObservation { id } userErrors { field message code } } }
+            """, token: user, ["product": .string(productID), "store": .string(storeID)])
+        #expect(JSONTree.value(mistyped, at: "data.recordPrice.userErrors.0.code") as? String == "OUT_OF_RANGE")
         let submitted = try await run(
             """
             mutation { submitProduct(input: {name: "Tour granola", category: "breakfast-cereals", nutrition: {fatG: 10, carbohydratesG: 60, proteinG: 10, energyKcal: 390}}) {

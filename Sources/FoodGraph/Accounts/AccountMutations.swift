@@ -2,170 +2,296 @@ import Foundation
 import GraphQLEngine
 import Postgres
 
-/// The account mutations beyond register and login: email confirmation, passwords, sessions,
-/// profile, and the administrators' role and account switches.
+/// The Accounts mutations, each through the one lifecycle: its writes in `scope.transaction`, a
+/// payload with user errors rolling them back. Password hashing and guess counting happen before
+/// the transaction opens (`prepare`).
 enum AccountMutations {
-    static func confirmEmail(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
-        let token = input.string("token") ?? ""
-        let userID = try await context.database.withTransaction { transaction -> Int64? in
-            guard let userID = try await AccountTokens.redeem(token, purpose: .confirmEmail, in: transaction) else { return nil }
-            _ = try await transaction.query(
-                "UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1", [userID])
-            return userID
+    static func bind(_ binder: inout SchemaBinder) {
+        binder.mutation("register", input: RegisterInput.self, access: .anyone, prepare: checkRegistration, register)
+        binder.mutation("login", input: LoginInput.self, access: .anyone, prepare: checkSignIn, signIn)
+        binder.mutation("logout", access: .signedIn) { scope in
+            LogoutPayload(success: try await SessionStore.revoke(try scope.requireViewer().sessionID, in: scope.transaction))
         }
-        guard let userID else {
-            return .userErrors([UserError("token", "This code is invalid or has expired; ask for a new one.", code: .invalidToken)])
-        }
-        var user = try await UserRecord.load([userID], from: context.database)[userID]
-        user?.isRequesterThemself = true
-        return .userErrors([], ["user": user])
+        binder.mutation("confirmEmail", input: ConfirmEmailInput.self, access: .anyone, confirmEmail)
+        binder.mutation("resendConfirmationEmail", access: .signedIn, resendConfirmation)
+        binder.mutation("requestPasswordReset", input: RequestPasswordResetInput.self, access: .anyone, requestPasswordReset)
+        binder.mutation("resetPassword", input: ResetPasswordInput.self, access: .anyone, prepare: checkPasswordReset, resetPassword)
+        binder.mutation("changePassword", input: ChangePasswordInput.self, access: .signedIn, prepare: checkPasswordChange, changePassword)
+        binder.mutation("revokeSessions", input: RevokeSessionsInput.self, access: .signedIn, revokeSessions)
+        binder.mutation("updateProfile", input: UpdateProfileInput.self, access: .signedIn, updateProfile)
+        binder.mutation("uploadAvatar", input: UploadAvatarInput.self, access: .signedIn, uploadAvatar)
+        binder.mutation("setStorePreference", input: SetStorePreferenceInput.self, access: .signedIn, setStorePreference)
+        binder.mutation("grantRole", input: GrantRoleInput.self, access: .roles([.administrator]), grantRole)
+        binder.mutation("revokeRole", input: RevokeRoleInput.self, access: .roles([.administrator]), revokeRole)
+        binder.mutation("setAccountDisabled", input: SetAccountDisabledInput.self, access: .roles([.administrator]), setAccountDisabled)
     }
 
-    static func resendConfirmation(_ context: RequestContext) async throws -> Payload {
-        let viewer = try context.requireViewer()
-        let sent = try await context.database.withTransaction { transaction -> Bool in
-            let rows = try await transaction.query(
-                "SELECT email FROM users WHERE id = $1 AND email_confirmed_at IS NULL", [viewer.userID])
-            guard let email = try rows.first?.decode(String.self, at: 0) else { return false }
-            try await AccountTokens.issue(.confirmEmail, userID: viewer.userID, email: email, in: transaction)
-            return true
+    // MARK: - Registration and sign-in
+
+    struct NewAccount: Sendable {
+        var email: EmailAddress
+        var passwordHash: String
+        var displayName: String?
+    }
+
+    /// Every problem of the input at once; the password is hashed only for a valid one.
+    @Sendable static func checkRegistration(
+        _ input: RegisterInput, _ context: RequestContext
+    ) async throws -> Preparation<NewAccount, UserPayload> {
+        var errors: [UserError] = []
+        var email: EmailAddress?
+        switch EmailAddress.parse(input.email) {
+        case .success(let address): email = address
+        case .failure(.forbiddenCharacters):
+            errors.append(UserError("email", "An email address has no control or invisible characters.", code: .invalidFormat))
+        case .failure(.malformed):
+            errors.append(UserError("email", "Enter an email address like name@example.com.", code: .invalidFormat))
         }
-        return Payload(["sent": sent])
+        errors += PasswordPolicy.problems(input.password)
+        let displayName = input.displayName?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let displayName, InputText.hasForbiddenCharacters(displayName) {
+            errors.append(UserError("displayName", "Remove the control characters.", code: .invalidFormat))
+        } else if let displayName, InputText.length(displayName) > 100 {
+            errors.append(UserError("displayName", "Use at most 100 characters.", code: .tooLong))
+        }
+        guard errors.isEmpty, let email else { return .answer(UserPayload(failing: errors)) }
+        return .proceed(
+            NewAccount(
+                email: email, passwordHash: PasswordHasher.standard.hash(input.password),
+                displayName: displayName?.isEmpty == false ? displayName : nil))
+    }
+
+    @Sendable static func register(_ account: NewAccount, _ scope: MutationScope) async throws -> UserPayload {
+        let userID: Int64
+        do {
+            userID = try await UserStore.insert(account.email, passwordHash: account.passwordHash, in: scope.transaction)
+        } catch let error as PostgresError where error.isUniqueViolation {
+            return UserPayload(failing: [UserError("email", "An account with this email already exists.", code: .taken)])
+        }
+        try await ProfileStore.insert(userID: userID, displayName: account.displayName, in: scope.transaction)
+        try await AccountTokens.issue(.confirmEmail, userID: userID, email: account.email.address, in: scope.transaction)
+        var user = try await UserStore.load(userID, in: scope.transaction)
+        user?.isRequesterThemself = true
+        return UserPayload(user: user)
+    }
+
+    private static let invalidCredentials = UserError(field: nil, message: "The email or password is wrong.", code: .invalidCredentials)
+    /// Hashed for unknown addresses too, so that timing does not reveal whether one is registered.
+    private static let dummyHash = PasswordHasher.standard.hash("not a real password")
+
+    /// The guess is counted (`LoginThrottle`) before the password is checked, outside the
+    /// mutation's transaction: a refused guess keeps its count.
+    @Sendable static func checkSignIn(_ input: LoginInput, _ context: RequestContext) async throws -> Preparation<Int64, LoginPayload> {
+        let email: EmailAddress?
+        switch EmailAddress.parse(input.email) {
+        case .success(let address): email = address
+        case .failure(.forbiddenCharacters):
+            return .answer(
+                LoginPayload(failing: [UserError("email", "An email address has no control or invisible characters.", code: .invalidFormat)]))
+        case .failure(.malformed): email = nil  // no account has it; the guess still counts against the client address
+        }
+        let keys =
+            email.map { LoginThrottle.keys(account: $0.key, context) }
+            ?? context.client.address.map { [LoginThrottle.Key.address($0, context.policy)] } ?? []
+        let attempt = keys.isEmpty ? nil : try await LoginThrottle.reserve(keys, policy: context.policy, in: context.database)
+        guard let email, let account = try await UserStore.credentials(forKey: email.key, in: context.database) else {
+            _ = PasswordHasher.standard.verify(input.password, against: dummyHash)
+            return .answer(LoginPayload(failing: [invalidCredentials]))
+        }
+        guard PasswordHasher.standard.verify(input.password, against: account.passwordHash) else {
+            return .answer(LoginPayload(failing: [invalidCredentials]))
+        }
+        if let attempt { try await LoginThrottle.succeeded(attempt, in: context.database) }
+        if account.isDisabled {
+            return .answer(LoginPayload(failing: [UserError(field: nil, message: "This account is disabled.", code: .invalidState)]))
+        }
+        return .proceed(account.userID)
+    }
+
+    @Sendable static func signIn(_ userID: Int64, _ scope: MutationScope) async throws -> LoginPayload {
+        let context = scope.context
+        let created = try await SessionStore.create(
+            for: userID, userAgent: context.client.userAgent, policy: context.policy, in: scope.transaction)
+        var user = try await UserStore.load(userID, in: scope.transaction)
+        user?.isRequesterThemself = true
+        return LoginPayload(token: created.token, session: created.session, user: user)
+    }
+
+    // MARK: - Email confirmation and passwords
+
+    private static let invalidToken = UserError("token", "This code is invalid or has expired; ask for a new one.", code: .invalidToken)
+
+    @Sendable static func confirmEmail(_ input: ConfirmEmailInput, _ scope: MutationScope) async throws -> UserPayload {
+        guard let userID = try await AccountTokens.redeem(input.token, purpose: .confirmEmail, in: scope.transaction) else {
+            return UserPayload(failing: [invalidToken])
+        }
+        try await UserStore.confirmEmail(of: userID, in: scope.transaction)
+        var user = try await UserStore.load(userID, in: scope.transaction)
+        user?.isRequesterThemself = true
+        return UserPayload(user: user)
+    }
+
+    @Sendable static func resendConfirmation(_ scope: MutationScope) async throws -> ResendConfirmationEmailPayload {
+        let viewer = try scope.requireViewer()
+        guard let email = try await UserStore.unconfirmedEmail(of: viewer.userID, in: scope.transaction) else {
+            return ResendConfirmationEmailPayload(sent: false)
+        }
+        try await AccountTokens.issue(.confirmEmail, userID: viewer.userID, email: email, in: scope.transaction)
+        return ResendConfirmationEmailPayload(sent: true)
     }
 
     /// Always the same answer, so it reveals nothing about which addresses are registered.
-    static func requestPasswordReset(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
-        let email = (input.string("email") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        try await context.database.withTransaction { transaction in
-            let rows = try await transaction.query(
-                "SELECT id, email FROM users WHERE email_key = lower($1) AND disabled_at IS NULL", [email])
-            guard let row = rows.first else { return }
-            try await AccountTokens.issue(
-                .resetPassword, userID: try row.decode(Int64.self, at: 0), email: try row.decode(String.self, at: 1), in: transaction)
+    @Sendable static func requestPasswordReset(
+        _ input: RequestPasswordResetInput, _ scope: MutationScope
+    ) async throws -> RequestPasswordResetPayload {
+        if let email = EmailAddress(input.email), let account = try await UserStore.enabledAccount(forKey: email.key, in: scope.transaction) {
+            try await AccountTokens.issue(.resetPassword, userID: account.id, email: account.email, in: scope.transaction)
         }
-        return Payload(["accepted": true])
+        return RequestPasswordResetPayload()
     }
 
-    static func resetPassword(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
-        let password = input.string("newPassword") ?? ""
-        let problems = PasswordPolicy.problems(password, field: "newPassword")
-        guard problems.isEmpty else { return .userErrors(problems, ["success": false]) }
-        let hash = PasswordHasher.standard.hash(password)
-        let done = try await context.database.withTransaction { transaction -> Bool in
-            guard let userID = try await AccountTokens.redeem(input.string("token") ?? "", purpose: .resetPassword, in: transaction)
-            else { return false }
-            _ = try await transaction.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [userID, hash])
-            _ = try await transaction.query("UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL", [userID])
-            return true
-        }
-        guard done else {
-            return .userErrors(
-                [UserError("token", "This code is invalid or has expired; ask for a new one.", code: .invalidToken)], ["success": false])
-        }
-        return .userErrors([], ["success": true])
+    @Sendable static func checkPasswordReset(
+        _ input: ResetPasswordInput, _ context: RequestContext
+    ) async throws -> Preparation<(token: String, hash: String), PasswordPayload> {
+        let problems = PasswordPolicy.problems(input.newPassword, field: "newPassword")
+        guard problems.isEmpty else { return .answer(PasswordPayload(failing: problems)) }
+        return .proceed((input.token, PasswordHasher.standard.hash(input.newPassword)))
     }
 
-    static func changePassword(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
+    /// A new password ends every session.
+    @Sendable static func resetPassword(_ reset: (token: String, hash: String), _ scope: MutationScope) async throws -> PasswordPayload {
+        guard let userID = try await AccountTokens.redeem(reset.token, purpose: .resetPassword, in: scope.transaction) else {
+            return PasswordPayload(failing: [invalidToken])
+        }
+        try await UserStore.setPasswordHash(reset.hash, of: userID, in: scope.transaction)
+        try await SessionStore.revokeAll(of: userID, in: scope.transaction)
+        return PasswordPayload(success: true)
+    }
+
+    struct PasswordChange: Sendable {
+        var userID: Int64
+        var sessionID: Int64
+        var hash: String
+    }
+
+    /// A guess at the current password is counted like a sign-in (the account's and the client
+    /// address's counts), before it is checked.
+    @Sendable static func checkPasswordChange(
+        _ input: ChangePasswordInput, _ context: RequestContext
+    ) async throws -> Preparation<PasswordChange, PasswordPayload> {
         let viewer = try context.requireViewer()
-        let current = input.string("currentPassword") ?? ""
-        let new = input.string("newPassword") ?? ""
-        let stored = try await context.database.query("SELECT password_hash FROM users WHERE id = $1", [viewer.userID])
-        guard let hash = try stored.first?.decode(String.self, at: 0), PasswordHasher.standard.verify(current, against: hash) else {
-            return .userErrors([UserError("currentPassword", "The current password is wrong.", code: .wrongPassword)], ["success": false])
+        guard let account = try await UserStore.credentials(of: viewer.userID, in: context.database) else { throw DomainError.unauthenticated }
+        let attempt = try await LoginThrottle.reserve(
+            LoginThrottle.keys(account: account.emailKey, context), policy: context.policy, in: context.database)
+        guard PasswordHasher.standard.verify(input.currentPassword, against: account.passwordHash) else {
+            return .answer(PasswordPayload(failing: [UserError("currentPassword", "The current password is wrong.", code: .wrongPassword)]))
         }
-        let problems = PasswordPolicy.problems(new, field: "newPassword")
-        guard problems.isEmpty else { return .userErrors(problems, ["success": false]) }
-        let newHash = PasswordHasher.standard.hash(new)
-        try await context.database.withTransaction { transaction in
-            _ = try await transaction.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [viewer.userID, newHash])
-            // Other devices must sign in again; this one stays signed in.
-            _ = try await transaction.query(
-                "UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL",
-                [viewer.userID, viewer.sessionID])
-        }
-        return .userErrors([], ["success": true])
+        try await LoginThrottle.succeeded(attempt, in: context.database)
+        let problems = PasswordPolicy.problems(input.newPassword, field: "newPassword")
+        guard problems.isEmpty else { return .answer(PasswordPayload(failing: problems)) }
+        return .proceed(PasswordChange(userID: viewer.userID, sessionID: viewer.sessionID, hash: PasswordHasher.standard.hash(input.newPassword)))
     }
 
-    static func revokeSessions(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
-        let viewer = try context.requireViewer()
-        if let id = input.string("sessionId") {
-            guard let globalID = GlobalID(parsing: id), globalID.typeName == "Session" else {
-                return .userErrors([UserError("sessionId", "This is not a session ID.", code: .invalidFormat)], ["revokedCount": 0])
+    /// Other devices must sign in again; this one stays signed in.
+    @Sendable static func changePassword(_ change: PasswordChange, _ scope: MutationScope) async throws -> PasswordPayload {
+        try await UserStore.setPasswordHash(change.hash, of: change.userID, in: scope.transaction)
+        try await SessionStore.revokeAll(of: change.userID, except: change.sessionID, in: scope.transaction)
+        return PasswordPayload(success: true)
+    }
+
+    // MARK: - Sessions and profile
+
+    @Sendable static func revokeSessions(_ input: RevokeSessionsInput, _ scope: MutationScope) async throws -> RevokeSessionsPayload {
+        let viewer = try scope.requireViewer()
+        if let session = input.sessionId {
+            guard try await SessionStore.revoke(session.key, of: viewer.userID, in: scope.transaction) else {
+                return RevokeSessionsPayload(failing: [UserError("sessionId", "No such session.", code: .notFound)])
             }
-            let rows = try await context.database.query(
-                "UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id",
-                [globalID.key, viewer.userID])
-            if rows.isEmpty {
-                return .userErrors([UserError("sessionId", "No such session.", code: .notFound)], ["revokedCount": 0])
-            }
-            return .userErrors([], ["revokedCount": rows.count])
+            return RevokeSessionsPayload(revokedCount: 1)
         }
-        let rows = try await context.database.query(
-            "UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id",
-            [viewer.userID, viewer.sessionID])
-        return .userErrors([], ["revokedCount": rows.count])
+        guard input.allOthers == true else { return RevokeSessionsPayload(revokedCount: 0) }
+        return RevokeSessionsPayload(
+            revokedCount: try await SessionStore.revokeAll(of: viewer.userID, except: viewer.sessionID, in: scope.transaction))
     }
 
-    static func updateProfile(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
-        let viewer = try context.requireViewer()
-        let errors = try await ProfileUpdate(input).apply(userID: viewer.userID, in: context.database)
-        guard errors.isEmpty else { return .userErrors(errors, ["user": Optional<UserRecord>.none as any Sendable]) }
-        return .userErrors([], ["user": try await UserRecord.load([viewer.userID], from: context.database)[viewer.userID]])
+    @Sendable static func updateProfile(_ input: UpdateProfileInput, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        let update = ProfileUpdate(input)
+        guard update.errors.isEmpty else { return UserPayload(failing: update.errors) }
+        do {
+            try await ProfileStore.update(viewer.userID, with: update.changes, in: scope.transaction)
+        } catch let error as PostgresError where error.isUniqueViolation {
+            return UserPayload(failing: [UserError("username", "This username is taken.", code: .taken)])
+        }
+        return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
+    }
+
+    @Sendable static func uploadAvatar(_ input: UploadAvatarInput, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        switch ProfilePreferences.avatar(input.image.bytes) {
+        case .invalid(let error): return UserPayload(failing: [error])
+        case .valid(let info): try await ProfileStore.setAvatar(input.image.bytes, info, of: viewer.userID, in: scope.transaction)
+        }
+        return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
+    }
+
+    @Sendable static func setStorePreference(_ input: SetStorePreferenceInput, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        if let preference = input.preference {
+            do {
+                try await ProfileStore.markStore(input.storeId.key, preference, of: viewer.userID, in: scope.transaction)
+            } catch let error as PostgresError where error.isForeignKeyViolation {
+                return UserPayload(failing: [UserError("storeId", "No such store.", code: .notFound)])
+            }
+        } else {
+            try await ProfileStore.unmarkStore(input.storeId.key, of: viewer.userID, in: scope.transaction)
+        }
+        return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
     }
 
     // MARK: - Administration
 
-    static func grantRole(_ input: GraphQLObject, _ context: RequestContext, grant: Bool) async throws -> Payload {
-        let viewer = try context.requireViewer()
-        guard let userID = userID(input) else {
-            return .userErrors([UserError("userId", "This is not a user ID.", code: .invalidFormat)])
-        }
-        guard let role = input.enumName("role").flatMap(Role.init(graphQLName:)), role != .user else {
-            return .userErrors([UserError("role", "Every account is a user; choose another role.", code: .invalidFormat)])
-        }
+    private static let everyoneIsAUser = UserError("role", "Every account is a user; choose another role.", code: .invalidFormat)
+    private static let noSuchUser = UserError("userId", "No such user.", code: .notFound)
+
+    @Sendable static func grantRole(_ input: GrantRoleInput, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        guard input.role != .user else { return UserPayload(failing: [everyoneIsAUser]) }
         var chainID: Int64?
-        if grant, role == .chainRepresentative {
-            guard let text = input.string("chainId"), let id = GlobalID(parsing: text), id.typeName == "RetailChain" else {
-                return .userErrors([UserError("chainId", "A chain representative needs the chain they represent.", code: .required)])
+        if input.role == .chainRepresentative {
+            guard let chain = input.chainId else {
+                return UserPayload(failing: [UserError("chainId", "A chain representative needs the chain they represent.", code: .required)])
             }
-            chainID = id.key
+            chainID = chain.key
         }
         do {
-            let rows =
-                grant
-                ? try await context.database.query(
-                    """
-                    INSERT INTO user_roles (user_id, role, chain_id, granted_by) SELECT id, $2, $3, $4 FROM users WHERE id = $1
-                    ON CONFLICT (user_id, role) DO UPDATE SET chain_id = excluded.chain_id RETURNING user_id
-                    """, [userID, role.rawValue, chainID, viewer.userID])
-                : try await context.database.query(
-                    "DELETE FROM user_roles WHERE user_id = $1 AND role = $2 RETURNING user_id", [userID, role.rawValue])
-            if grant && rows.isEmpty { return .userErrors([UserError("userId", "No such user.", code: .notFound)]) }
+            guard try await RoleStore.grant(input.role, chainID: chainID, to: input.userId.key, by: viewer.userID, in: scope.transaction)
+            else { return UserPayload(failing: [noSuchUser]) }
         } catch let error as PostgresError where error.isForeignKeyViolation {
-            return .userErrors([UserError("chainId", "No such retail chain.", code: .notFound)])
+            return UserPayload(failing: [UserError("chainId", "No such retail chain.", code: .notFound)])
         }
-        return .userErrors([], ["user": try await UserRecord.load([userID], from: context.database)[userID]])
+        return UserPayload(user: try await UserStore.load(input.userId.key, in: scope.transaction))
     }
 
-    static func setAccountDisabled(_ input: GraphQLObject, _ context: RequestContext) async throws -> Payload {
-        let viewer = try context.requireViewer()
-        guard let userID = userID(input) else {
-            return .userErrors([UserError("userId", "This is not a user ID.", code: .invalidFormat)])
-        }
-        let disabled: Bool
-        if case .boolean(let value)? = input["disabled"] { disabled = value } else { disabled = false }
-        if disabled && userID == viewer.userID {
-            return .userErrors([UserError("userId", "You cannot disable your own account.", code: .invalidState)])
-        }
-        let rows = try await context.database.query(
-            "UPDATE users SET disabled_at = CASE WHEN $2 THEN coalesce(disabled_at, now()) END, updated_at = now() WHERE id = $1 RETURNING id",
-            [userID, disabled])
-        guard !rows.isEmpty else { return .userErrors([UserError("userId", "No such user.", code: .notFound)]) }
-        return .userErrors([], ["user": try await UserRecord.load([userID], from: context.database)[userID]])
+    @Sendable static func revokeRole(_ input: RevokeRoleInput, _ scope: MutationScope) async throws -> UserPayload {
+        guard input.role != .user else { return UserPayload(failing: [everyoneIsAUser]) }
+        try await RoleStore.revoke(input.role, from: input.userId.key, in: scope.transaction)
+        guard let user = try await UserStore.load(input.userId.key, in: scope.transaction) else { return UserPayload(failing: [noSuchUser]) }
+        return UserPayload(user: user)
     }
 
-    private static func userID(_ input: GraphQLObject) -> Int64? {
-        guard let text = input.string("userId"), let id = GlobalID(parsing: text), id.typeName == "User" else { return nil }
-        return id.key
+    /// Disabling ends every session of the account in the same transaction, for good: enabling it
+    /// again does not bring them back.
+    @Sendable static func setAccountDisabled(_ input: SetAccountDisabledInput, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        let userID = input.userId.key
+        if input.disabled && userID == viewer.userID {
+            return UserPayload(failing: [UserError("userId", "You cannot disable your own account.", code: .invalidState)])
+        }
+        guard try await UserStore.setDisabled(input.disabled, of: userID, in: scope.transaction) else {
+            return UserPayload(failing: [noSuchUser])
+        }
+        if input.disabled { try await SessionStore.revokeAll(of: userID, in: scope.transaction) }
+        return UserPayload(user: try await UserStore.load(userID, in: scope.transaction))
     }
 }

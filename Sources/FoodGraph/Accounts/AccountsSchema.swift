@@ -41,7 +41,10 @@ extend type Mutation {
   "Set a new password with the emailed token (single use, valid one hour). Ends every session."
   resetPassword(input: ResetPasswordInput!): ResetPasswordPayload!
 
-  "Change your password, giving the current one. Ends your other sessions."
+  """
+  Change your password, giving the current one. Ends your other sessions. Wrong current passwords
+  count with failed sign-ins: past the limit the mutation is refused with code `RATE_LIMITED`.
+  """
   changePassword(input: ChangePasswordInput!): ChangePasswordPayload! @auth
 
   "Change your profile. Only the fields given are changed; null clears a field where allowed."
@@ -59,7 +62,10 @@ extend type Mutation {
   "Revoke a role from an account. Requires the administrator role."
   revokeRole(input: RevokeRoleInput!): RevokeRolePayload! @auth(roles: [ADMINISTRATOR])
 
-  "Disable or re-enable an account; a disabled account's sessions stop working at once. Requires the administrator role."
+  """
+  Disable or re-enable an account. Disabling ends the account's sessions at once and for good:
+  re-enabling it does not bring them back. Requires the administrator role.
+  """
   setAccountDisabled(input: SetAccountDisabledInput!): SetAccountDisabledPayload!
     @auth(roles: [ADMINISTRATOR])
 }
@@ -81,6 +87,7 @@ enum Role {
 "An account. Visible to its owner, and to support and administrators."
 type User implements Node {
   id: ID!
+  "The address as registered, after Unicode NFKC normalisation (case kept)."
   email: EmailAddress!
   "Whether the email address has been confirmed."
   emailConfirmed: Boolean!
@@ -115,6 +122,7 @@ type UserEdge {
 type Session implements Node {
   id: ID!
   createdAt: DateTime!
+  "When the session was last used, to the minute: a use within a minute of the last one is not recorded."
   lastUsedAt: DateTime!
   "When the session ends unless it is used again: each use moves this to the idle timeout from now (30 days by default), but never past the maximum lifetime after sign-in (365 days by default)."
   expiresAt: DateTime!
@@ -206,7 +214,7 @@ type Profile {
   timeZone: String!
   "ISO 4217 code of the user's currency."
   currency: String!
-  "Weekly food budget (at least 60)."
+  "Weekly food budget (at least 60), in its own currency: a preset's, or the profile's when a custom amount was set."
   weeklyBudget: Money
   location: GeoPoint
   accessibleRadiusKm: Float
@@ -277,9 +285,16 @@ enum BmiCategory {
 }
 
 input RegisterInput {
+  """
+  The address, 6–256 characters shaped like `name@domain.tld`, without control or invisible
+  characters. It is stored after Unicode NFKC normalisation, and an account's address is unique
+  case-insensitively: `josé@…` typed with a combining accent and precomposed, fullwidth `ｗ` and
+  `w`, `Ana@Example.com` and `ana@example.com` are one address.
+  """
   email: String!
   "8–25 characters with an uppercase letter, a lowercase letter, a digit and a special character."
   password: String!
+  "At most 100 characters, without control characters."
   displayName: String
 }
 
@@ -303,6 +318,7 @@ type ResendConfirmationEmailPayload {
 }
 
 input LoginInput {
+  "The address registered, in any of its forms (normalised as in `RegisterInput.email`)."
   email: String!
   password: String!
 }
@@ -395,10 +411,13 @@ input GeoPointInput {
 
 "A weekly budget: one of the presets, or a custom amount of at least 60."
 input WeeklyBudgetInput @oneOf {
+  "An amount in the preset's own currency, whatever the profile's."
   preset: BudgetPreset
+  "An amount in the profile's currency (the one this update sets, if it sets one)."
   customAmount: Decimal
 }
 
+"Weekly budget presets: amounts in US dollars."
 enum BudgetPreset {
   USD_75
   USD_100
@@ -421,6 +440,7 @@ input UpdateProfileInput {
   restrictions: DietaryRestrictionsInput
   unitSystem: UnitSystem
   timeZone: String
+  "An ISO 4217 code of a circulating currency, e.g. `CAD`."
   currency: String
   weeklyBudget: WeeklyBudgetInput
   location: GeoPointInput

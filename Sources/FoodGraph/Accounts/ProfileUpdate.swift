@@ -1,204 +1,386 @@
 import Foundation
 import GraphQLEngine
-import Postgres
 
-/// `updateProfile`: a patch. Fields left out stay; fields given as null are cleared where the
-/// profile allows it. Every invalid field is reported; nothing is written unless all are valid.
+/// A field of a patch: left out (unchanged), given as null (cleared), or given a value.
+enum Patch<Value: Sendable>: Sendable {
+    case unchanged
+    case cleared
+    case set(Value)
+}
+
+extension KeyedDecodingContainer {
+    /// A patch field: `contains` tells "left out" from "null".
+    func patch<Value: Decodable & Sendable>(_ type: Value.Type, forKey key: Key) throws -> Patch<Value> {
+        guard contains(key) else { return .unchanged }
+        if try decodeNil(forKey: key) { return .cleared }
+        return .set(try decode(type, forKey: key))
+    }
+}
+
+/// `updateProfile`'s input: a patch. Fields left out stay as they are; fields given as null are
+/// cleared where the profile allows it.
+struct UpdateProfileInput: Decodable, Sendable {
+    var displayName: Patch<String>
+    var username: Patch<String>
+    var gender: Patch<Gender>
+    var birthDate: Patch<LocalDate>
+    var heightCm: Patch<Double>
+    var weightKg: Patch<Double>
+    var activityLevel: Patch<ActivityLevel>
+    var goal: Patch<WeightGoal>
+    var goalRateKgPerWeek: Patch<Double>
+    var dietType: Patch<DietType>
+    var restrictions: Patch<DietaryRestrictionsInput>
+    var unitSystem: Patch<UnitSystem>
+    var timeZone: Patch<String>
+    var currency: Patch<String>
+    var weeklyBudget: Patch<WeeklyBudgetInput>
+    var location: Patch<GeoPointInput>
+    var accessibleRadiusKm: Patch<Double>
+    var shippingAddress: Patch<Address>
+    var notifications: Patch<NotificationSettingsInput>
+
+    private enum Keys: String, CodingKey {
+        case displayName, username, gender, birthDate, heightCm, weightKg, activityLevel, goal, goalRateKgPerWeek, dietType
+        case restrictions, unitSystem, timeZone, currency, weeklyBudget, location, accessibleRadiusKm, shippingAddress, notifications
+    }
+
+    init(from decoder: any Decoder) throws {
+        let input = try decoder.container(keyedBy: Keys.self)
+        displayName = try input.patch(String.self, forKey: .displayName)
+        username = try input.patch(String.self, forKey: .username)
+        gender = try input.patch(Gender.self, forKey: .gender)
+        birthDate = try input.patch(LocalDate.self, forKey: .birthDate)
+        heightCm = try input.patch(Double.self, forKey: .heightCm)
+        weightKg = try input.patch(Double.self, forKey: .weightKg)
+        activityLevel = try input.patch(ActivityLevel.self, forKey: .activityLevel)
+        goal = try input.patch(WeightGoal.self, forKey: .goal)
+        goalRateKgPerWeek = try input.patch(Double.self, forKey: .goalRateKgPerWeek)
+        dietType = try input.patch(DietType.self, forKey: .dietType)
+        restrictions = try input.patch(DietaryRestrictionsInput.self, forKey: .restrictions)
+        unitSystem = try input.patch(UnitSystem.self, forKey: .unitSystem)
+        timeZone = try input.patch(String.self, forKey: .timeZone)
+        currency = try input.patch(String.self, forKey: .currency)
+        weeklyBudget = try input.patch(WeeklyBudgetInput.self, forKey: .weeklyBudget)
+        location = try input.patch(GeoPointInput.self, forKey: .location)
+        accessibleRadiusKm = try input.patch(Double.self, forKey: .accessibleRadiusKm)
+        shippingAddress = try input.patch(Address.self, forKey: .shippingAddress)
+        notifications = try input.patch(NotificationSettingsInput.self, forKey: .notifications)
+    }
+}
+
+/// The lists given are replaced (null empties one); `pregnant: null` is false.
+struct DietaryRestrictionsInput: Decodable, Sendable {
+    var allergies: Patch<[String]>
+    var illnesses: Patch<[String]>
+    var pregnant: Patch<Bool>
+    var dislikedFoods: Patch<[String]>
+
+    private enum Keys: String, CodingKey { case allergies, illnesses, pregnant, dislikedFoods }
+
+    init(from decoder: any Decoder) throws {
+        let input = try decoder.container(keyedBy: Keys.self)
+        allergies = try input.patch([String].self, forKey: .allergies)
+        illnesses = try input.patch([String].self, forKey: .illnesses)
+        pregnant = try input.patch(Bool.self, forKey: .pregnant)
+        dislikedFoods = try input.patch([String].self, forKey: .dislikedFoods)
+    }
+}
+
+/// The switches given change; a switch given as null is back to its default (on).
+struct NotificationSettingsInput: Decodable, Sendable {
+    var switches: [(name: String, value: Patch<Bool>)]
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let input = try decoder.container(keyedBy: Key.self)
+        switches = try NotificationSettings.names.map { name in (name, try input.patch(Bool.self, forKey: Key(stringValue: name))) }
+    }
+}
+
+/// `@oneOf`: a preset (an amount in its own currency) or a custom amount in the profile's currency.
+struct WeeklyBudgetInput: Decodable, Sendable {
+    var preset: BudgetPreset?
+    var customAmount: DecimalText?
+}
+
+struct GeoPointInput: Decodable, Sendable {
+    var latitude: Double
+    var longitude: Double
+}
+
+/// One change to a profile, validated: what `ProfileStore.update` writes.
+enum ProfileChange: Sendable {
+    case displayName(String?)
+    case username(String?)
+    case gender(Gender?)
+    case birthDate(LocalDate?)
+    case heightCm(Double?)
+    case weightKg(Double?)
+    case activityLevel(ActivityLevel)
+    case goal(WeightGoal)
+    case goalRateKgPerWeek(Double)
+    case dietType(DietType)
+    case allergies([String])
+    case illnesses([String])
+    case dislikedFoods([String])
+    case pregnant(Bool)
+    case unitSystem(UnitSystem)
+    case timeZone(String)
+    case currency(String)
+    /// An amount and its currency; nil: the profile's currency.
+    case weeklyBudget(amount: String, currency: String?)
+    case clearWeeklyBudget
+    case location(GeoPoint?)
+    case accessibleRadiusKm(Double?)
+    case shippingAddress(Address?)
+    /// Switches set, and switches back to their default.
+    case notifications(switched: [String: Bool], reset: [String])
+}
+
+/// Checks an `UpdateProfileInput`: every invalid field is reported (in the input's order), and
+/// the changes are only for writing when there are none.
 struct ProfileUpdate {
-    private(set) var assignments: [String] = []
-    private(set) var parameters: [any PostgresEncodable] = []
+    private(set) var changes: [ProfileChange] = []
     private(set) var errors: [UserError] = []
 
-    init(_ input: GraphQLObject, today: Date = Date()) {
-        text("displayName", column: "display_name", maximum: 100, input)
-        if let value = input["username"] {
-            switch value {
-            case .null: assign("username = NULL, username_key = NULL")
-            case .string(let username):
-                if username.range(of: "^[A-Za-z0-9_.]{3,30}$", options: .regularExpression) == nil {
-                    errors.append(UserError("username", "Use 3 to 30 letters, digits, dots or underscores.", code: .invalidFormat))
-                } else {
-                    assign("username = \(parameter(username)), username_key = lower(\(parameter(username)))")
-                }
-            default: break
+    /// The largest weekly budget a profile stores (`numeric(10, 2)`).
+    static let maximumBudget = Decimal(string: "99999999.99")!
+
+    init(_ input: UpdateProfileInput, today: LocalDate = LocalDate(Date(), in: .gmt)) {
+        text(input.displayName, "displayName", maximum: 100) { .displayName($0) }
+        switch input.username {
+        case .unchanged: break
+        case .cleared: changes.append(.username(nil))
+        case .set(let username):
+            if username.range(of: "^[A-Za-z0-9_.]{3,30}$", options: .regularExpression) == nil {
+                errors.append(UserError("username", "Use 3 to 30 letters, digits, dots or underscores.", code: .invalidFormat))
+            } else {
+                changes.append(.username(username))
             }
         }
-        enumeration("gender", column: "gender", input)
-        enumeration("activityLevel", column: "activity_level", input, nullable: false)
-        enumeration("goal", column: "goal", input, nullable: false)
-        enumeration("dietType", column: "diet_type", input, nullable: false)
-        enumeration("unitSystem", column: "unit_system", input, nullable: false)
-        number("heightCm", column: "height_cm", range: 50...272, input)
-        number("weightKg", column: "weight_kg", range: 20...450, input)
-        number("goalRateKgPerWeek", column: "goal_rate_kg_per_week", range: 0...1, input, nullable: false)
-        if let value = input["birthDate"] {
-            switch value {
-            case .null: assign("birth_date = NULL")
-            case .string(let date):
-                let todayText = ISO8601DateFormatter.string(from: today, timeZone: .gmt, formatOptions: [.withFullDate])
-                if date > todayText {
-                    errors.append(UserError("birthDate", "The birth date is in the future.", code: .dateInFuture))
-                } else if let age = Age.years(born: date, on: todayText), age > 130 {
-                    errors.append(UserError("birthDate", "Enter a birth date in the last 130 years.", code: .outOfRange))
-                } else {
-                    assign("birth_date = \(parameter(date))::date")
-                }
-            default: break
+        switch input.gender {
+        case .unchanged: break
+        case .cleared: changes.append(.gender(nil))
+        case .set(let gender): changes.append(.gender(gender))
+        }
+        required(input.activityLevel, "activityLevel") { .activityLevel($0) }
+        required(input.goal, "goal") { .goal($0) }
+        required(input.dietType, "dietType") { .dietType($0) }
+        required(input.unitSystem, "unitSystem") { .unitSystem($0) }
+        number(input.heightCm, "heightCm", 50...272) { .heightCm($0) }
+        number(input.weightKg, "weightKg", 20...450) { .weightKg($0) }
+        switch input.goalRateKgPerWeek {
+        case .unchanged: break
+        case .cleared: errors.append(Self.cannotClear("goalRateKgPerWeek"))
+        case .set(let rate): number(.set(rate), "goalRateKgPerWeek", 0...1) { .goalRateKgPerWeek($0 ?? 0) }
+        }
+        switch input.birthDate {
+        case .unchanged: break
+        case .cleared: changes.append(.birthDate(nil))
+        case .set(let date):
+            if date > today {
+                errors.append(UserError("birthDate", "The birth date is in the future.", code: .dateInFuture))
+            } else if let age = Age.years(born: date, on: today), age > 130 {
+                errors.append(UserError("birthDate", "Enter a birth date in the last 130 years.", code: .outOfRange))
+            } else {
+                changes.append(.birthDate(date))
             }
         }
-        if case .string(let zone)? = input["timeZone"] {
-            if TimeZone(identifier: zone) == nil || zone.count > 64 {
+        switch input.timeZone {
+        case .unchanged: break
+        case .cleared: errors.append(Self.cannotClear("timeZone"))
+        case .set(let zone):
+            if zone.count > 64 || InputText.hasForbiddenCharacters(zone) || TimeZone(identifier: zone) == nil {
                 errors.append(UserError("timeZone", "Use an IANA time zone such as America/Toronto.", code: .invalidFormat))
             } else {
-                assign("time_zone = \(parameter(zone))")
+                changes.append(.timeZone(zone))
             }
         }
-        if case .string(let currency)? = input["currency"] {
-            if currency.range(of: "^[A-Z]{3}$", options: .regularExpression) == nil {
-                errors.append(UserError("currency", "Use an ISO 4217 code such as CAD.", code: .invalidFormat))
+        var newCurrency: String?
+        switch input.currency {
+        case .unchanged: break
+        case .cleared: errors.append(Self.cannotClear("currency"))
+        case .set(let code):
+            if CurrencyCode.isValid(code) {
+                changes.append(.currency(code))
+                newCurrency = code
             } else {
-                assign("currency = \(parameter(currency))")
+                errors.append(UserError("currency", "Use an ISO 4217 currency code such as CAD.", code: .invalidFormat))
             }
         }
-        if case .object(let restrictions)? = input["restrictions"] {
-            for (field, column) in [("allergies", "allergies"), ("illnesses", "illnesses"), ("dislikedFoods", "disliked_foods")] {
-                guard case .list(let values)? = restrictions[field] else { continue }
-                let items = values.compactMap { value -> String? in
-                    if case .string(let text) = value { return text.trimmingCharacters(in: .whitespaces) }
-                    return nil
-                }.filter { !$0.isEmpty }
-                if items.count > 50 || items.contains(where: { $0.count > 100 }) {
-                    errors.append(UserError(field: ["restrictions", field], message: "Up to 50 entries of at most 100 characters.", code: .tooLong))
-                } else {
-                    assign("\(column) = \(parameter(PostgresArray(items)))")
-                }
-            }
-            if case .boolean(let pregnant)? = restrictions["pregnant"] { assign("pregnant = \(parameter(pregnant))") }
-        }
-        switch input["location"] {
-        case .null?: assign("latitude = NULL, longitude = NULL")
-        case .object(let point)?:
-            if let latitude = point.double("latitude"), (-90...90).contains(latitude), let longitude = point.double("longitude"),
-                (-180...180).contains(longitude)
-            {
-                assign("latitude = \(parameter(latitude)), longitude = \(parameter(longitude))")
+        restrictions(input.restrictions)
+        switch input.location {
+        case .unchanged: break
+        case .cleared: changes.append(.location(nil))
+        case .set(let point):
+            if (-90...90).contains(point.latitude), (-180...180).contains(point.longitude) {
+                changes.append(.location(GeoPoint(latitude: point.latitude, longitude: point.longitude)))
             } else {
                 errors.append(UserError("location", "A latitude is −90…90 and a longitude −180…180.", code: .outOfRange))
             }
-        default: break
         }
-        number("accessibleRadiusKm", column: "accessible_radius_km", range: 0.1...500, input)
-        if case .object(let switches)? = input["notifications"] {
-            let pairs = ProfileRecord.notificationNames.compactMap { name -> String? in
-                guard case .boolean(let on)? = switches[name] else { return nil }
-                return "\"\(name)\": \(on)"
-            }
-            if !pairs.isEmpty {
-                assign("notification_settings = notification_settings || \(parameter(PostgresJSON("{" + pairs.joined(separator: ", ") + "}")))::jsonb")
-            }
-        }
-        switch input["shippingAddress"] {
-        case .null?: assign("shipping_address = NULL")
-        case .object(let address)?:
-            var fields: [String: String] = [:]
-            for name in ["recipient", "line1", "line2", "city", "region", "postalCode", "country", "phone"] {
-                if let value = address.string(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty { fields[name] = String(value.prefix(200)) }
-            }
-            if ["line1", "city", "region", "postalCode", "country"].contains(where: { fields[$0] == nil }) {
-                errors.append(UserError(field: ["shippingAddress"], message: "An address needs a street, city, region, postal code and country.", code: .required))
-            } else if let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]) {
-                assign("shipping_address = \(parameter(PostgresJSON(String(decoding: data, as: UTF8.self))))::jsonb")
-            }
-        default: break
-        }
-        if case .object(let budget)? = input["weeklyBudget"] {
-
-            var amount: String?
-            if case .enumValue(let preset)? = budget["preset"] { amount = preset.filter(\.isNumber) }
-            if case .string(let custom)? = budget["customAmount"] { amount = custom }
-            if let amount, let value = Decimal(string: amount) {
-                if value < 60 {
-                    errors.append(UserError(field: ["weeklyBudget"], message: "A weekly budget is at least 60.", code: .budgetTooLow))
-                } else {
-                    assign("weekly_budget = \(parameter(amount))::numeric")
-                }
-            }
-        } else if case .null? = input["weeklyBudget"] {
-            assign("weekly_budget = NULL")
-        }
+        number(input.accessibleRadiusKm, "accessibleRadiusKm", 0.1...500) { .accessibleRadiusKm($0) }
+        notifications(input.notifications)
+        address(input.shippingAddress)
+        budget(input.weeklyBudget, currency: newCurrency)
     }
 
-    private mutating func assign(_ assignment: String) { assignments.append(assignment) }
+    private static func cannotClear(_ field: String) -> UserError { UserError(field, "This cannot be cleared.", code: .required) }
 
-    private mutating func parameter(_ value: any PostgresEncodable) -> String {
-        parameters.append(value)
-        return "$\(parameters.count + 1)"  // $1 is the user id
-    }
-
-    private mutating func text(_ field: String, column: String, maximum: Int, _ input: GraphQLObject) {
-        switch input[field] {
-        case .null?: assign("\(column) = NULL")
-        case .string(let value)?:
+    private mutating func text(_ patch: Patch<String>, _ field: String, maximum: Int, _ change: (String?) -> ProfileChange) {
+        switch patch {
+        case .unchanged: break
+        case .cleared: changes.append(change(nil))
+        case .set(let value):
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.count > maximum {
+            if InputText.hasForbiddenCharacters(trimmed) {
+                errors.append(UserError(field, "Remove the control characters.", code: .invalidFormat))
+            } else if InputText.length(trimmed) > maximum {
                 errors.append(UserError(field, "Use at most \(maximum) characters.", code: .tooLong))
             } else {
-                assign("\(column) = \(parameter(trimmed.isEmpty ? nil : trimmed))")
+                changes.append(change(trimmed.isEmpty ? nil : trimmed))
             }
-        default: break
         }
     }
 
-    private mutating func enumeration(_ field: String, column: String, _ input: GraphQLObject, nullable: Bool = true) {
-        switch input[field] {
-        case .null?:
-            if nullable { assign("\(column) = NULL") } else { errors.append(UserError(field, "This cannot be cleared.", code: .required)) }
-        case .enumValue(let value)?: assign("\(column) = \(parameter(value.lowercased()))")
-        default: break
+    private mutating func required<Value>(_ patch: Patch<Value>, _ field: String, _ change: (Value) -> ProfileChange) {
+        switch patch {
+        case .unchanged: break
+        case .cleared: errors.append(Self.cannotClear(field))
+        case .set(let value): changes.append(change(value))
         }
     }
 
-    private mutating func number(_ field: String, column: String, range: ClosedRange<Double>, _ input: GraphQLObject, nullable: Bool = true) {
-        switch input[field] {
-        case .null?:
-            if nullable { assign("\(column) = NULL") } else { errors.append(UserError(field, "This cannot be cleared.", code: .required)) }
-        case .float(let value)?: numberValue(field, column, value, range)
-        case .int(let value)?: numberValue(field, column, Double(value), range)
-        default: break
-        }
-    }
-
-    private mutating func numberValue(_ field: String, _ column: String, _ value: Double, _ range: ClosedRange<Double>) {
-        if range.contains(value) {
-            assign("\(column) = \(parameter(value))")
-        } else {
-            errors.append(
-                UserError(field, "Enter a value from \(jsNumber(range.lowerBound)) to \(jsNumber(range.upperBound)).", code: .outOfRange))
+    private mutating func number(_ patch: Patch<Double>, _ field: String, _ range: ClosedRange<Double>, _ change: (Double?) -> ProfileChange) {
+        switch patch {
+        case .unchanged: break
+        case .cleared: changes.append(change(nil))
+        case .set(let value):
+            if range.contains(value) {
+                changes.append(change(value))
+            } else {
+                errors.append(
+                    UserError(field, "Enter a value from \(jsNumber(range.lowerBound)) to \(jsNumber(range.upperBound)).", code: .outOfRange))
+            }
         }
     }
 
     private func jsNumber(_ value: Double) -> String { value.rounded() == value ? String(Int(value)) : String(value) }
 
-    /// Applies the patch; a taken username is reported rather than thrown.
-    func apply(userID: Int64, in database: PostgresDatabase) async throws -> [UserError] {
-        guard errors.isEmpty else { return errors }
-        guard !assignments.isEmpty else { return [] }
-        do {
-            _ = try await database.query(
-                "UPDATE profiles SET \(assignments.joined(separator: ", ")), updated_at = now() WHERE user_id = $1",
-                [userID] + parameters)
-            return []
-        } catch let error as PostgresError where error.isUniqueViolation {
-            return [UserError("username", "This username is taken.", code: .taken)]
+    private mutating func restrictions(_ patch: Patch<DietaryRestrictionsInput>) {
+        let given: DietaryRestrictionsInput
+        switch patch {
+        case .unchanged: return
+        case .cleared:
+            changes += [.allergies([]), .illnesses([]), .dislikedFoods([]), .pregnant(false)]
+            return
+        case .set(let restrictions): given = restrictions
+        }
+        for (field, list, change) in [
+            ("allergies", given.allergies, ProfileChange.allergies), ("illnesses", given.illnesses, ProfileChange.illnesses),
+            ("dislikedFoods", given.dislikedFoods, ProfileChange.dislikedFoods),
+        ] {
+            let items: [String]
+            switch list {
+            case .unchanged: continue
+            case .cleared: items = []
+            case .set(let values): items = values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+            }
+            if items.contains(where: { InputText.hasForbiddenCharacters($0) }) {
+                errors.append(UserError(field: ["restrictions", field], message: "Remove the control characters.", code: .invalidFormat))
+            } else if items.count > 50 || items.contains(where: { InputText.length($0) > 100 }) {
+                errors.append(UserError(field: ["restrictions", field], message: "Up to 50 entries of at most 100 characters.", code: .tooLong))
+            } else {
+                changes.append(change(items))
+            }
+        }
+        switch given.pregnant {
+        case .unchanged: break
+        case .cleared: changes.append(.pregnant(false))
+        case .set(let pregnant): changes.append(.pregnant(pregnant))
         }
     }
-}
 
-extension ISO8601DateFormatter {
-    static func string(from date: Date, timeZone: TimeZone, formatOptions: Options) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.formatOptions = formatOptions
-        return formatter.string(from: date)
+    private mutating func notifications(_ patch: Patch<NotificationSettingsInput>) {
+        var switched: [String: Bool] = [:]
+        var reset: [String] = []
+        switch patch {
+        case .unchanged: return
+        case .cleared: reset = NotificationSettings.names
+        case .set(let input):
+            for (name, value) in input.switches {
+                switch value {
+                case .unchanged: break
+                case .cleared: reset.append(name)
+                case .set(let on): switched[name] = on
+                }
+            }
+        }
+        if !switched.isEmpty || !reset.isEmpty { changes.append(.notifications(switched: switched, reset: reset)) }
+    }
+
+    private mutating func address(_ patch: Patch<Address>) {
+        let given: Address
+        switch patch {
+        case .unchanged: return
+        case .cleared:
+            changes.append(.shippingAddress(nil))
+            return
+        case .set(let address): given = address
+        }
+        func clean(_ value: String?) -> String? {
+            guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+            return String(value.prefix(200))
+        }
+        let fields: [(name: String, value: String?)] = [
+            ("recipient", given.recipient), ("line1", given.line1), ("line2", given.line2), ("city", given.city), ("region", given.region),
+            ("postalCode", given.postalCode), ("country", given.country), ("phone", given.phone),
+        ]
+        if let bad = fields.first(where: { $0.value.map { InputText.hasForbiddenCharacters($0) } == true }) {
+            errors.append(UserError(field: ["shippingAddress", bad.name], message: "Remove the control characters.", code: .invalidFormat))
+            return
+        }
+        guard let line1 = clean(given.line1), let city = clean(given.city), let region = clean(given.region),
+            let postalCode = clean(given.postalCode), let country = clean(given.country)
+        else {
+            errors.append(
+                UserError(field: ["shippingAddress"], message: "An address needs a street, city, region, postal code and country.", code: .required))
+            return
+        }
+        changes.append(
+            .shippingAddress(
+                Address(
+                    recipient: clean(given.recipient), line1: line1, line2: clean(given.line2), city: city, region: region,
+                    postalCode: postalCode, country: country, phone: clean(given.phone))))
+    }
+
+    private mutating func budget(_ patch: Patch<WeeklyBudgetInput>, currency newCurrency: String?) {
+        switch patch {
+        case .unchanged: break
+        case .cleared: changes.append(.clearWeeklyBudget)
+        case .set(let budget):
+            if let preset = budget.preset {
+                changes.append(.weeklyBudget(amount: preset.amount, currency: preset.currency))
+            } else if let custom = budget.customAmount {
+                guard let value = custom.decimal else {
+                    errors.append(UserError(field: ["weeklyBudget", "customAmount"], message: "Give an amount such as \"80.00\".", code: .invalidFormat))
+                    return
+                }
+                if value < 60 {
+                    errors.append(UserError(field: ["weeklyBudget"], message: "A weekly budget is at least 60.", code: .budgetTooLow))
+                } else if value > Self.maximumBudget {
+                    errors.append(UserError(field: ["weeklyBudget"], message: "A weekly budget is at most 99999999.99.", code: .outOfRange))
+                } else {
+                    changes.append(.weeklyBudget(amount: custom.text, currency: newCurrency))
+                }
+            }
+        }
     }
 }

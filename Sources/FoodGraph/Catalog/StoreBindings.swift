@@ -41,18 +41,9 @@ enum StoreBindings {
             store.field("id") { GlobalID(typeName: "Store", key: $0.id) }
             store.field("chain") { store, context in Resolved<RetailChainRecord>(unchecked: context.loaders.chains.load(store.chainID)) }
             store.field("name") { $0.name }
+            // `Address` is Accounts' type (bound there), shared with profiles.
             store.field("address") { $0.address }
             store.field("location") { $0.location }
-        }
-        binder.object(Address.self) { address in
-            address.field("recipient") { $0.recipient }
-            address.field("line1") { $0.line1 }
-            address.field("line2") { $0.line2 }
-            address.field("city") { $0.city }
-            address.field("region") { $0.region }
-            address.field("postalCode") { $0.postalCode }
-            address.field("country") { $0.country }
-            address.field("phone") { $0.phone }
         }
         binder.object(PriceRecord.self) { price in
             price.field("id") { GlobalID(typeName: "PriceObservation", key: $0.id) }

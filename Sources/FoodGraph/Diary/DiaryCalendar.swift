@@ -6,7 +6,7 @@ import Postgres
 enum DiaryCalendar {
     /// Today in the user's time zone, from a loaded profile.
     static func today(_ profile: ProfileRecord?) -> LocalDate {
-        profile.flatMap { LocalDate(iso8601: $0.today) } ?? .utcToday
+        profile?.today ?? .utcToday
     }
 
     /// The date window of a user, read in `database` (a mutation's transaction).

@@ -27,23 +27,48 @@ struct MutationScope: Sendable {
     func requireViewer() throws -> Viewer { try context.requireViewer() }
 }
 
+/// What a mutation's preparation decided: go on to the transaction with what it checked, or
+/// answer at once without opening one.
+enum Preparation<Checked: Sendable, Payload: Sendable>: Sendable {
+    case proceed(Checked)
+    case answer(Payload)
+}
+
 extension SchemaBinder {
     /// Binds `Mutation.<name>(input:)` with the one lifecycle every mutation follows: the input
     /// decoded into `Input` (what a Swift type refuses becomes a user error naming the field), the
     /// access declared here and in the SDL, one transaction around `body`, and the payload. A payload
     /// with user errors, or any thrown error, rolls the transaction back: a failed mutation leaves
-    /// nothing behind. Writes that must outlast a refusal (a failed sign-in's throttle count) go
-    /// through `scope.context.database`, outside the transaction, on purpose.
+    /// nothing behind.
     mutating func mutation<Input: Decodable & Sendable, Payload: MutationPayload>(
         _ name: String, input: Input.Type, access: MutationAccess,
         _ body: @escaping @Sendable (Input, MutationScope) async throws -> Payload
+    ) {
+        mutation(name, input: input, access: access, prepare: { input, _ in Preparation<Input, Payload>.proceed(input) }, body)
+    }
+
+    /// The lifecycle with a step before the transaction opens, for work that must not hold a pooled
+    /// connection in an open transaction, or must outlast a rollback: hashing a password (scrypt, a
+    /// few hundred milliseconds of CPU) and counting password guesses (whose counts must stay when
+    /// the guess is refused). `prepare` writes through `context.database` while the request holds
+    /// no other connection — inside the body, a second connection would let concurrent mutations
+    /// each hold one while waiting for another, and exhaust the pool. An `.answer` opens no
+    /// transaction.
+    mutating func mutation<Input: Decodable & Sendable, Checked: Sendable, Payload: MutationPayload>(
+        _ name: String, input: Input.Type, access: MutationAccess,
+        prepare: @escaping @Sendable (Input, RequestContext) async throws -> Preparation<Checked, Payload>,
+        _ body: @escaping @Sendable (Checked, MutationScope) async throws -> Payload
     ) {
         mutationAccess[name] = access
         resolvers.root("Mutation", context: RequestContext.self) { mutation in
             mutation.field(name, arguments: MutationArguments<Input>.self) { arguments, context in
                 .run {
                     switch arguments.input {
-                    case .success(let input): try await run(context) { try await body(input, $0) }
+                    case .success(let input):
+                        switch try await prepare(input, context) {
+                        case .answer(let payload): payload
+                        case .proceed(let checked): try await run(context) { try await body(checked, $0) }
+                        }
                     case .failure(let error): try refusal(Payload.self, error)
                     }
                 }
