@@ -30,6 +30,7 @@ public struct FoodGraphServer: Sendable {
         let cors = CORSMiddleware<ServerRequestContext>(allowedOrigins: configuration.corsAllowedOrigins)
         router.add(middleware: cors)
         router.get("/graphql") { request, context in await handler.respond(to: request, context: context) }
+        router.on("/graphql", method: .options) { _, _ in CORSPolicy.optionsResponse() }
         router.post("/graphql") { request, context in await handler.respond(to: request, context: context) }
         router.on("/graphql", method: .put) { request, context in await handler.respond(to: request, context: context) }
         router.on("/graphql", method: .delete) { request, context in await handler.respond(to: request, context: context) }
