@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+import Logging
 import Synchronization
 
 /// One libpq connection. It is an actor running on a dispatch queue of its own (`QueueExecutor`),
@@ -25,13 +26,18 @@ public actor PostgresConnection {
     private static let maximumPreparedStatements = 512
 
     /// Opens a connection. `conninfo` is a libpq connection string or a `postgresql://` URL.
-    public static func connect(_ conninfo: String, sessionSettings: [String: String] = [:]) async throws -> PostgresConnection {
+    /// The server's notices and warnings go to `logger` at debug level (see `NoticeReceiver`),
+    /// never to standard error.
+    public static func connect(
+        _ conninfo: String, sessionSettings: [String: String] = [:], logger: Logger = Logger(label: "postgres")
+    ) async throws -> PostgresConnection {
         let executor = QueueExecutor(label: "postgres.connection")
-        return try await Connector(executor: executor).connect(conninfo, sessionSettings: sessionSettings)
+        return try await Connector(executor: executor).connect(
+            conninfo, sessionSettings: sessionSettings, notices: NoticeReceiver(logger: logger))
     }
 
-    init(handle: OpaquePointer, executor: QueueExecutor) {
-        self.connection = ConnectionHandle(handle)
+    init(handle: OpaquePointer, notices: NoticeReceiver, executor: QueueExecutor) {
+        self.connection = ConnectionHandle(handle, notices: notices)
         self.executor = executor
         self.cancelToken = CancelToken(connection: handle)
         self.backendPID = PQbackendPID(handle)
@@ -280,10 +286,12 @@ private actor Connector {
         self.executor = executor
     }
 
-    func connect(_ conninfo: String, sessionSettings: [String: String]) async throws -> PostgresConnection {
+    func connect(_ conninfo: String, sessionSettings: [String: String], notices: NoticeReceiver) async throws -> PostgresConnection {
         guard let handle = PQconnectdb(conninfo) else {
             throw PostgresError(.connection, "Out of memory while connecting to PostgreSQL.")
         }
+        // `notices` outlives PQfinish: the caller holds it during this call, then the connection does.
+        notices.install(on: handle)
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
             PQfinish(handle)
@@ -303,16 +311,19 @@ private actor Connector {
                 throw PostgresError(.connection, "Could not set \(name) on a new connection.")
             }
         }
-        return PostgresConnection(handle: handle, executor: executor)
+        return PostgresConnection(handle: handle, notices: notices, executor: executor)
     }
 }
 
-/// Owns a `PGconn`; closing happens when the owning connection lets go of it.
+/// Owns a `PGconn`; closing happens when the owning connection lets go of it. The notice
+/// receiver libpq calls is released only after `PQfinish`.
 private final class ConnectionHandle {
     let pointer: OpaquePointer
+    let notices: NoticeReceiver
 
-    init(_ pointer: OpaquePointer) {
+    init(_ pointer: OpaquePointer, notices: NoticeReceiver) {
         self.pointer = pointer
+        self.notices = notices
     }
 
     deinit { PQfinish(pointer) }

@@ -26,7 +26,7 @@ public struct PostgresListener: Sendable {
                 var backoff = Duration.milliseconds(100)
                 while !Task.isCancelled {
                     do {
-                        let connection = try await PostgresConnection.connect(conninfo)
+                        let connection = try await PostgresConnection.connect(conninfo, logger: logger)
                         for channel in channels { try await connection.execute(simple: "LISTEN \"\(channel)\"") }
                         backoff = .milliseconds(100)
                         while !Task.isCancelled {

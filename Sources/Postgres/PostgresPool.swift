@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 
 /// A bounded pool of connections.
@@ -24,16 +25,20 @@ public final class PostgresPool: Sendable {
         /// Applied to every connection; nil leaves the server's default.
         public var statementTimeout: Duration?
         public var applicationName: String
+        /// Where the server's notices, warnings and asynchronous FATALs go, at debug level.
+        public var logger: Logger
 
         public init(
             conninfo: String, size: Int = 10, acquireTimeout: Duration = .seconds(5),
-            statementTimeout: Duration? = .seconds(30), applicationName: String = "foodgraph"
+            statementTimeout: Duration? = .seconds(30), applicationName: String = "foodgraph",
+            logger: Logger = Logger(label: "postgres")
         ) {
             self.conninfo = conninfo
             self.size = max(1, size)
             self.acquireTimeout = acquireTimeout
             self.statementTimeout = statementTimeout
             self.applicationName = applicationName
+            self.logger = logger
         }
     }
 
@@ -336,7 +341,8 @@ public final class PostgresPool: Sendable {
     private func openConnection() {
         Task {
             do {
-                let connection = try await PostgresConnection.connect(configuration.conninfo, sessionSettings: sessionSettings)
+                let connection = try await PostgresConnection.connect(
+                    configuration.conninfo, sessionSettings: sessionSettings, logger: configuration.logger)
                 becameFree(connection)
             } catch {
                 // With no connection left, every waiting request gets the reason; otherwise the

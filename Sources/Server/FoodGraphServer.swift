@@ -4,12 +4,14 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The HTTP server: `/graphql`, `/healthz`, `/readyz`, `/metrics`, with CORS and graceful shutdown
+/// The HTTP server: `/graphql` (GraphiQL for browsers), `/healthz`, `/readyz`, `/metrics`, with CORS and graceful shutdown
 /// (Hummingbird drains in-flight requests on SIGINT/SIGTERM).
 public struct FoodGraphServer: Sendable {
     public let application: any GraphQLApplication
     public let configuration: ServerConfiguration
     public let logger: Logger
+    /// GraphiQL for browsers at `GET /graphql` (from `FOODGRAPH_GRAPHIQL` and `FOODGRAPH_GRAPHIQL_ASSETS`).
+    public var graphiQL = GraphiQLConfiguration.fromEnvironment()
     let handler: GraphQLHTTPHandler
 
     public init(application: any GraphQLApplication, configuration: ServerConfiguration, logger: Logger) {
@@ -29,7 +31,19 @@ public struct FoodGraphServer: Sendable {
         let application = self.application
         let cors = CORSMiddleware<ServerRequestContext>(allowedOrigins: configuration.corsAllowedOrigins)
         router.add(middleware: cors)
-        router.get("/graphql") { request, context in await handler.respond(to: request, context: context) }
+        if let problem = graphiQL.problem { logger.warning("\(problem)") }
+        let ide = graphiQL.isEnabled ? GraphiQLAssets(configuration: graphiQL) : nil
+        if let missing = ide?.missing { logger.warning("\(missing)") }
+        router.get("/graphql") { request, context in
+            if let ide, GraphiQLAssets.wantsPage(accept: request.headers[.accept]) { return ide.page() }
+            return await handler.respond(to: request, context: context)
+        }
+        if let ide {
+            router.get("/graphiql/:file") { request, context in
+                ide.file(named: context.parameters.get("file") ?? "", ifNoneMatch: request.headers[.ifNoneMatch])
+            }
+        }
+        router.on("/graphql", method: .options) { _, _ in CORSPolicy.optionsResponse() }
         router.post("/graphql") { request, context in await handler.respond(to: request, context: context) }
         router.on("/graphql", method: .put) { request, context in await handler.respond(to: request, context: context) }
         router.on("/graphql", method: .delete) { request, context in await handler.respond(to: request, context: context) }

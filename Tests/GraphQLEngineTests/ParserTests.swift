@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GraphQLEngine
@@ -102,6 +103,8 @@ struct ParserTests {
         }
     }
 
+    /// Random documents from a seeded generator: each run draws a new seed, which a failure (or a
+    /// crash) prints; `FOODGRAPH_FUZZ_SEED=<seed> swift test --filter randomAndTruncated` replays it.
     @Test func randomAndTruncatedInputNeverCrash() throws {
         let sink = """
             query Q($a: [Int!]! = [1], $b: In @d) @x { a: b(c: {d: "e\\u00e9", f: \"\"\"g\"\"\"}) ...F ... on T { c } }
@@ -111,13 +114,108 @@ struct ParserTests {
         for end in 0...bytes.count {
             _ = try? parse(String(decoding: bytes[0..<end], as: UTF8.self))
         }
-        var generator = SystemRandomNumberGenerator()
+        let seed = try FuzzSeed.chosen()
+        var generator = SplitMix64(seed: seed)
+        let replay = "seed \(seed); replay with FOODGRAPH_FUZZ_SEED=\(seed)"
         let alphabet = Array("{}()[]:$@!=|&.\"\\#,\n aA0-_ôéonfragmenttypequery\u{1F600}\u{0}\r\t".unicodeScalars)
-        for _ in 0..<3000 {
-            let length = Int.random(in: 0..<60, using: &generator)
-            var text = String.UnicodeScalarView()
-            for _ in 0..<length { text.append(alphabet.randomElement(using: &generator) ?? "a") }
-            _ = try? parse(String(text))
+        FuzzSeed.reportingCrashes(replay) {
+            for _ in 0..<3000 {
+                let length = Int.random(in: 0..<60, using: &generator)
+                var text = String.UnicodeScalarView()
+                for _ in 0..<length { text.append(alphabet.randomElement(using: &generator) ?? "a") }
+                let source = String(text)
+                let document: DocumentNode
+                do throws(GraphQLError) {
+                    document = try parse(source)
+                } catch {
+                    #expect(error.message.hasPrefix("Syntax Error"), "\(replay): \(error.message) for \(source.debugDescription)")
+                    continue
+                }
+                // What parses prints to a document that parses again and prints the same.
+                let printed = printAST(document)
+                do throws(GraphQLError) {
+                    #expect(printAST(try parse(printed)) == printed, "\(replay): \(source.debugDescription)")
+                } catch {
+                    Issue.record("\(replay): the printed form of \(source.debugDescription) does not parse: \(error.message)")
+                }
+            }
         }
+    }
+}
+
+/// SplitMix64: a small generator whose whole sequence follows from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The fuzz seed: `FOODGRAPH_FUZZ_SEED` when set, a fresh random one otherwise.
+enum FuzzSeed {
+    static func chosen() throws -> UInt64 {
+        guard let text = ProcessInfo.processInfo.environment["FOODGRAPH_FUZZ_SEED"], !text.isEmpty else {
+            return UInt64.random(in: .min ... .max)
+        }
+        guard let seed = UInt64(text) else {
+            throw FuzzSeedError(text: text)
+        }
+        return seed
+    }
+
+    struct FuzzSeedError: Error, CustomStringConvertible {
+        var text: String
+        var description: String { "FOODGRAPH_FUZZ_SEED must be a whole number from 0 to 2^64-1, not \"\(text)\"." }
+    }
+
+    /// The message a fatal signal prints, kept in C memory: a signal handler may only `write` it.
+    nonisolated(unsafe) private static var crashMessage: UnsafeMutableBufferPointer<CChar>?
+    private static let lock = NSLock()
+    private static let signals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
+
+    /// Runs `body` with handlers that print `replay` to standard error if the process dies of a
+    /// trap or a fault meanwhile (a crash ends the test run before any failure is reported), then
+    /// let the signal take its default course.
+    static func reportingCrashes(_ replay: String, _ body: () throws -> Void) rethrows {
+        lock.lock()
+        defer { lock.unlock() }
+        let text = Array("\nCrashed while the parser fuzz test ran: \(replay)\n".utf8CString)
+        let buffer = UnsafeMutableBufferPointer<CChar>.allocate(capacity: text.count)
+        _ = buffer.initialize(from: text)
+        crashMessage = buffer
+        var previous: [Int32: sigaction] = [:]
+        for signal in signals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { signal in
+                if let message = FuzzSeed.crashMessage { _ = write(2, message.baseAddress, message.count - 1) }
+                raise(signal)  // SA_RESETHAND restored the default action.
+            }
+            #else
+            action.__sigaction_u.__sa_handler = { signal in
+                if let message = FuzzSeed.crashMessage { _ = write(2, message.baseAddress, message.count - 1) }
+                raise(signal)  // SA_RESETHAND restored the default action.
+            }
+            #endif
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous[signal] = old
+        }
+        defer {
+            for signal in signals {
+                if var old = previous[signal] { sigaction(signal, &old, nil) }
+            }
+            crashMessage = nil
+            buffer.deallocate()
+        }
+        try body()
     }
 }
