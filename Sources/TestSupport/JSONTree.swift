@@ -18,3 +18,17 @@ public enum JSONTree {
         ((json["errors"] as? [[String: Any]]) ?? []).compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String }
     }
 }
+
+import Testing
+
+extension JSONTree {
+    /// Fails the test for every error in the response whose code is not one of `expected` (an error
+    /// without a code, too), so a test never passes over an error it did not ask for.
+    public static func expectOnly(_ expected: Set<String>, in json: [String: Any], sourceLocation: SourceLocation) {
+        for error in (json["errors"] as? [[String: Any]]) ?? [] {
+            let code = (error["extensions"] as? [String: Any])?["code"] as? String
+            if let code, expected.contains(code) { continue }
+            Issue.record("Unexpected error \(code ?? "without a code"): \(error["message"] ?? "") at \(error["path"] ?? "")", sourceLocation: sourceLocation)
+        }
+    }
+}

@@ -57,7 +57,7 @@ struct AccountFlowTests {
             let again = try await api.run(
                 #"mutation { resetPassword(input: {token: "\#(code)", newPassword: "Brand-new2"}) { success userErrors { code } } }"#)
             #expect(again["data.resetPassword.userErrors.0.code"] as? String == "INVALID_TOKEN")
-            #expect(try await api.run("{ me { id } }", token: token).status == 401)
+            #expect(try await api.run("{ me { id } }", token: token, expecting: ["UNAUTHENTICATED"]).status == 401)
             let login = try await api.run(
                 #"mutation { login(input: {email: "reset@example.com", password: "Brand-new1"}) { token } }"#)
             #expect(login["data.login.token"] as? String != nil)
@@ -87,7 +87,7 @@ struct AccountFlowTests {
             #expect((list["data.me.sessions.edges"] as? [Any])?.count == 2)
             let revoked = try await api.run("mutation { revokeSessions(input: {allOthers: true}) { revokedCount } }", token: second)
             #expect(revoked["data.revokeSessions.revokedCount"] as? Int == 1)
-            #expect(try await api.run("{ me { id } }", token: first).status == 401)
+            #expect(try await api.run("{ me { id } }", token: first, expecting: ["UNAUTHENTICATED"]).status == 401)
             let still = try await api.run("{ me { sessions(first: 10) { edges { node { current } } } } }", token: second)
             #expect((still["data.me.sessions.edges"] as? [Any])?.count == 1)
         }
@@ -99,7 +99,7 @@ struct AccountFlowTests {
             for _ in 0..<AccountPolicy().failuresPerAccount {
                 _ = try await api.run(#"mutation { login(input: {email: "brute@example.com", password: "Wrong-pass1"}) { token } }"#)
             }
-            let limited = try await api.run(#"mutation { login(input: {email: "brute@example.com", password: "Secret-pass1"}) { token } }"#)
+            let limited = try await api.run(#"mutation { login(input: {email: "brute@example.com", password: "Secret-pass1"}) { token } }"#, expecting: ["RATE_LIMITED"])
             #expect(limited.errorCodes == ["RATE_LIMITED"])
             let retry = ((limited.json["errors"] as? [[String: Any]])?.first?["extensions"] as? [String: Any])?["retryAfterSeconds"] as? Int
             #expect((retry ?? 0) > 0)
@@ -114,14 +114,14 @@ struct AccountFlowTests {
                 "INSERT INTO user_roles (user_id, role) VALUES ($1, 'administrator')", [try rows[0].decode(Int64.self, at: 0)])
             let userToken = try await api.signUp("plain@example.com")
             let userID = try #require(try await api.run("{ me { id } }", token: userToken)["data.me.id"] as? String)
-            let denied = try await api.run(#"mutation { grantRole(input: {userId: "\#(userID)", role: SUPPORT}) { user { roles } } }"#, token: userToken)
+            let denied = try await api.run(#"mutation { grantRole(input: {userId: "\#(userID)", role: SUPPORT}) { user { roles } } }"#, token: userToken, expecting: ["FORBIDDEN"])
             #expect(denied.errorCodes == ["FORBIDDEN"])
             let granted = try await api.run(#"mutation { grantRole(input: {userId: "\#(userID)", role: SUPPORT}) { user { roles } } }"#, token: admin)
             #expect(granted["data.grantRole.user.roles"] as? [String] == ["USER", "SUPPORT"])
             let disabled = try await api.run(
                 #"mutation { setAccountDisabled(input: {userId: "\#(userID)", disabled: true}) { user { disabled } } }"#, token: admin)
             #expect(disabled["data.setAccountDisabled.user.disabled"] as? Bool == true)
-            #expect(try await api.run("{ me { id } }", token: userToken).status == 401)
+            #expect(try await api.run("{ me { id } }", token: userToken, expecting: ["UNAUTHENTICATED"]).status == 401)
         }
     }
 }
@@ -145,7 +145,7 @@ struct ProfileExtrasTests {
             }
             #expect(try await upload(Self.png(width: 300, height: 200))["data.uploadAvatar.userErrors.0.code"] as? String == "INVALID_IMAGE_DIMENSIONS")
             #expect(try await upload(Array("GIF89a not supported".utf8))["data.uploadAvatar.userErrors.0.code"] as? String == "UNSUPPORTED_IMAGE_TYPE")
-            let bad = try await api.run(#"mutation { uploadAvatar(input: {image: "@@@"}) { userErrors { code } } }"#, token: token)
+            let bad = try await api.run(#"mutation { uploadAvatar(input: {image: "@@@"}) { userErrors { code } } }"#, token: token, expecting: ["GRAPHQL_VALIDATION_FAILED"])
             #expect(bad.json["errors"] != nil)  // not base64: the scalar refuses it
             let good = try await upload(Self.png(width: 200, height: 200))
             let url = try #require(good["data.uploadAvatar.user.profile.avatarUrl"] as? String)

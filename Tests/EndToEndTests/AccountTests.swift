@@ -47,9 +47,9 @@ struct AccountTests {
             let unknown = try await api.run(
                 #"mutation { login(input: {email: "nobody@example.com", password: "Wrong-pass1"}) { userErrors { code } } }"#)
             #expect(unknown["data.login.userErrors.0.code"] as? String == "INVALID_CREDENTIALS")
-            #expect(try await api.run("{ me { id } }", token: token + "x").status == 401)
+            #expect(try await api.run("{ me { id } }", token: token + "x", expecting: ["UNAUTHENTICATED"]).status == 401)
             _ = try await api.run("mutation { logout { success } }", token: token)
-            #expect(try await api.run("{ me { id } }", token: token).status == 401)
+            #expect(try await api.run("{ me { id } }", token: token, expecting: ["UNAUTHENTICATED"]).status == 401)
         }
     }
 
@@ -72,9 +72,9 @@ struct AccountTests {
             #expect(peek["data.node"] is NSNull)
             let own = try await api.run(#"{ node(id: "\#(anaID)") { ... on User { email } } }"#, token: ana)
             #expect(own["data.node.email"] as? String == "ana@example.com")
-            let users = try await api.run("{ users(first: 5) { totalCount } }", token: bo)
+            let users = try await api.run("{ users(first: 5) { totalCount } }", token: bo, expecting: ["FORBIDDEN"])
             #expect(users.errorCodes == ["FORBIDDEN"])
-            let malformed = try await api.run(#"{ node(id: "nonsense") { id } }"#, token: bo)
+            let malformed = try await api.run(#"{ node(id: "nonsense") { id } }"#, token: bo, expecting: ["BAD_USER_INPUT"])
             #expect(malformed.errorCodes == ["BAD_USER_INPUT"])
         }
     }

@@ -31,7 +31,7 @@ struct AccountsDisablingOverHTTPTests {
             #expect(revoked == 0)
             try await setDisabled(false)
             for token in [phone, laptop] {
-                let again = try await api.run("{ me { id } }", token: token)
+                let again = try await api.run("{ me { id } }", token: token, expecting: ["UNAUTHENTICATED"])
                 #expect(again.status == 401)
                 #expect(again.errorCodes == ["UNAUTHENTICATED"])
             }

@@ -34,14 +34,19 @@ struct HTTPTestAPI: Sendable {
         }
     }
 
-    /// POSTs a document as the holder of `token` and returns the status and the response JSON.
-    func run(_ query: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> APIResponse {
+    /// POSTs a document as the holder of `token` and returns the status and the response JSON. An
+    /// error in the response fails the test unless its code is one of `expecting`.
+    func run(
+        _ query: String, token: String? = nil, headers: HTTPFields = [:], expecting: Set<String> = [],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws -> APIResponse {
         var headers = headers
         headers[.contentType] = "application/json"
         if let token { headers[.authorization] = "Bearer \(token)" }
         let body = try JSONSerialization.data(withJSONObject: ["query": query])
         let response = try await client.execute(uri: "/graphql", method: .post, headers: headers, body: ByteBuffer(bytes: body))
         let json = (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:]
+        JSONTree.expectOnly(expecting, in: json, sourceLocation: sourceLocation)
         return APIResponse(status: Int(response.status.code), json: json)
     }
 

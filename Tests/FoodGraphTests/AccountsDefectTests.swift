@@ -176,7 +176,7 @@ struct AccountsDefectTests {
             #expect(wrong["data.changePassword.userErrors.0.code"] as? String == "WRONG_PASSWORD")
         }
         // Now even the right one is refused until the window passes: nothing more is checked.
-        let limited = try await api.run(change("Secret-pass1"), token: token)
+        let limited = try await api.run(change("Secret-pass1"), token: token, expecting: ["RATE_LIMITED"])
         #expect(limited.errorCodes == ["RATE_LIMITED"])
         let hash = try await api.database.database.query("SELECT password_hash FROM users")[0].decode(String.self, at: 0)
         #expect(PasswordHasher.standard.verify("Secret-pass1", against: hash))
@@ -208,7 +208,7 @@ struct AccountsDefectTests {
         _ = try await api.signUp("burst@example.com")
         let guess = #"mutation { login(input: {email: "burst@example.com", password: "Wrong-pass1"}) { token userErrors { code } } }"#
         let responses = try await withThrowingTaskGroup(of: Response.self) { group in
-            for _ in 0..<12 { group.addTask { try await api.run(guess) } }
+            for _ in 0..<12 { group.addTask { try await api.run(guess, expecting: ["RATE_LIMITED"]) } }
             return try await group.reduce(into: [Response]()) { $0.append($1) }
         }
         let checked = responses.filter { $0["data.login.userErrors.0.code"] as? String == "INVALID_CREDENTIALS" }

@@ -15,7 +15,7 @@ struct AccountsLifecycleTests {
         defer { Task { await api.close() } }
         try await AccountsTestSupport.failEveryInsert(into: "email_outbox", in: api.database.database)
         let response = try await api.run(
-            #"mutation { register(input: {email: "half@example.com", password: "Secret-pass1"}) { user { id } userErrors { code } } }"#)
+            #"mutation { register(input: {email: "half@example.com", password: "Secret-pass1"}) { user { id } userErrors { code } } }"#, expecting: ["INTERNAL_SERVER_ERROR"])
         #expect(response.errorCodes == ["INTERNAL_SERVER_ERROR"])
         for table in ["users", "profiles", "account_tokens", "email_outbox"] {
             #expect(try await AccountsTestSupport.count(table, in: api.database.database) == 0, "\(table) keeps a row")
@@ -33,7 +33,7 @@ struct AccountsLifecycleTests {
         try await AccountsTestSupport.failEveryUpdate(of: "sessions", in: api.database.database)
         let response = try await api.run(
             #"mutation { setAccountDisabled(input: {userId: "\#(userID)", disabled: true}) { user { disabled } userErrors { code } } }"#,
-            token: admin)
+            token: admin, expecting: ["INTERNAL_SERVER_ERROR"])
         #expect(response.errorCodes == ["INTERNAL_SERVER_ERROR"])
         let disabled = try await api.database.database.query(
             "SELECT count(*) FROM users WHERE email = 'target@example.com' AND disabled_at IS NOT NULL")[0].decode(Int.self, at: 0)

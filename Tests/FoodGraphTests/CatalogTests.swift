@@ -99,9 +99,9 @@ struct CatalogTests {
         #expect(none["data.products.totalCount"] as? Int == 0)
         #expect(Self.names(none).isEmpty)
         // Bad arguments.
-        #expect(try await api.run("{ products(first: 1000) { totalCount } }").errorCodes == ["BAD_USER_INPUT"])
-        #expect(try await api.run("{ products(first: 1, last: 1) { totalCount } }").errorCodes == ["BAD_USER_INPUT"])
-        #expect(try await api.run(#"{ products(first: 1, after: "bm9wZQ") { totalCount } }"#).errorCodes == ["BAD_USER_INPUT"])
+        #expect(try await api.run("{ products(first: 1000) { totalCount } }", expecting: ["BAD_USER_INPUT"]).errorCodes == ["BAD_USER_INPUT"])
+        #expect(try await api.run("{ products(first: 1, last: 1) { totalCount } }", expecting: ["BAD_USER_INPUT"]).errorCodes == ["BAD_USER_INPUT"])
+        #expect(try await api.run(#"{ products(first: 1, after: "bm9wZQ") { totalCount } }"#, expecting: ["BAD_USER_INPUT"]).errorCodes == ["BAD_USER_INPUT"])
     }
 
     @Test func otherOrdersPageToo() async throws {
@@ -136,7 +136,7 @@ struct CatalogTests {
         #expect(milk["data.productByBarcode.name"] as? String == "2% Partly Skimmed Milk")
         #expect(milk["data.productByBarcode.nutritionPer100.basis"] as? String == "PER_100_ML")
         #expect(milk["data.productByBarcode.nutritionPer100.energyKj"] as? Double == 209.2)
-        let bad = try await api.run(#"{ productByBarcode(barcode: "12ab") { name } }"#)
+        let bad = try await api.run(#"{ productByBarcode(barcode: "12ab") { name } }"#, expecting: ["BAD_USER_INPUT"])
         #expect(bad.errorCodes == ["BAD_USER_INPUT"])
     }
 
@@ -164,7 +164,7 @@ struct StoreAndPriceTests {
             "{ stores(first: 10) { edges { node { id } } } retailChains(first: 5) { edges { node { name stores(first: 5) { edges { node { id } } } } } } }")
         #expect((all["data.stores.edges"] as? [Any])?.count == 6)
         #expect((all["data.retailChains.edges"] as? [Any])?.count == 3)
-        let bad = try await api.run("{ stores(first: 5, near: {latitude: 91, longitude: 0, radiusKm: 5}) { edges { cursor } } }")
+        let bad = try await api.run("{ stores(first: 5, near: {latitude: 91, longitude: 0, radiusKm: 5}) { edges { cursor } } }", expecting: ["BAD_USER_INPUT"])
         #expect(bad.errorCodes == ["BAD_USER_INPUT"])
     }
 
@@ -206,11 +206,11 @@ struct StoreAndPriceTests {
             #"mutation { recordPrice(input: {productId: "\#(product)", storeId: "\#(own)", price: "0.255"}) { userErrors { code } } }"#, token: user)
         #expect(bad["data.recordPrice.userErrors.0.code"] as? String == "OUT_OF_RANGE")
         let foreign = try await api.run(
-            #"mutation { updateStore(input: {storeId: "\#(other)", name: "Mine now"}) { store { name } } }"#, token: rep)
+            #"mutation { updateStore(input: {storeId: "\#(other)", name: "Mine now"}) { store { name } } }"#, token: rep, expecting: ["FORBIDDEN"])
         #expect(foreign.errorCodes == ["FORBIDDEN"])
         let mine = try await api.run(#"mutation { updateStore(input: {storeId: "\#(own)", name: "FreshMart Central"}) { store { name } } }"#, token: rep)
         #expect(mine["data.updateStore.store.name"] as? String == "FreshMart Central")
-        let userStore = try await api.run(#"mutation { updateStore(input: {storeId: "\#(own)", name: "x"}) { store { name } } }"#, token: user)
+        let userStore = try await api.run(#"mutation { updateStore(input: {storeId: "\#(own)", name: "x"}) { store { name } } }"#, token: user, expecting: ["FORBIDDEN"])
         #expect(userStore.errorCodes == ["FORBIDDEN"])
     }
 
@@ -231,7 +231,7 @@ struct StoreAndPriceTests {
         #expect(good["data.submitProduct.product.status"] as? String == "PENDING")
         let id = try #require(good["data.submitProduct.product.id"] as? String)
         #expect(Self.count(try await api.run(#"{ products(first: 5, query: "maple granola") { totalCount } }"#)) == 0)
-        #expect(try await api.run("{ pendingProducts(first: 5) { totalCount } }", token: user).errorCodes == ["FORBIDDEN"])
+        #expect(try await api.run("{ pendingProducts(first: 5) { totalCount } }", token: user, expecting: ["FORBIDDEN"]).errorCodes == ["FORBIDDEN"])
         let pending = try await api.run("{ pendingProducts(first: 5) { totalCount } }", token: admin)
         #expect(pending["data.pendingProducts.totalCount"] as? Int == 1)
         let approved = try await api.run(
@@ -267,7 +267,7 @@ struct CatalogAdministrationTests {
         #expect(badCheck["data.updateProduct.userErrors.0.code"] as? String == "INVALID_CHECK_DIGIT")
         let user = try await api.signUp("nosy@example.com")
         #expect(
-            try await api.run(#"mutation { updateProduct(input: {productId: "\#(banana)", brand: "x"}) { product { id } } }"#, token: user).errorCodes
+            try await api.run(#"mutation { updateProduct(input: {productId: "\#(banana)", brand: "x"}) { product { id } } }"#, token: user, expecting: ["FORBIDDEN"]).errorCodes
                 == ["FORBIDDEN"])
         let dairy = try await api.run(#"{ category(slug: "dairy") { name children { slug } path } }"#)
         let children = (dairy["data.category.children"] as? [[String: Any]])?.compactMap { $0["slug"] as? String } ?? []

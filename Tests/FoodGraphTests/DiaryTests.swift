@@ -35,7 +35,7 @@ struct DiaryTests {
         let count = try await api.database.database.query("SELECT count(*) FROM diary_entries")[0].decode(Int.self, at: 0)
         #expect(count == 0)
         let anonymous = try await api.run(
-            #"mutation { addDiaryEntry(input: {food: {productId: "x"}, meal: LUNCH, quantity: 1, unit: GRAM}) { entry { id } } }"#)
+            #"mutation { addDiaryEntry(input: {food: {productId: "x"}, meal: LUNCH, quantity: 1, unit: GRAM}) { entry { id } } }"#, expecting: ["UNAUTHENTICATED"])
         #expect(anonymous.errorCodes == ["UNAUTHENTICATED"])
     }
 }
@@ -186,7 +186,7 @@ struct DiaryOverrideAndTimelineTests {
         #expect(weekPeriods.map { $0["end"] as? String } == ["2026-03-01", "2026-03-08", "2026-03-10"])
         #expect(weekPeriods.map { $0["entryCount"] as? Int } == [0, 3, 0])
         let tooLong = try await api.run(
-            #"{ me { nutritionTimeline(from: "2000-01-01", to: "2026-01-01", granularity: MONTH) { start } } }"#, token: token)
+            #"{ me { nutritionTimeline(from: "2000-01-01", to: "2026-01-01", granularity: MONTH) { start } } }"#, token: token, expecting: ["BAD_USER_INPUT"])
         #expect(tooLong.errorCodes == ["BAD_USER_INPUT"])
     }
 }

@@ -283,7 +283,7 @@ struct DiaryTypedTests {
             """)
         _ = try await database.query(
             "CREATE TRIGGER refuse_profile_update BEFORE UPDATE ON profiles FOR EACH ROW EXECUTE FUNCTION refuse_profile_update()")
-        let failed = try await api.run(#"mutation { logWeight(input: {kilograms: 80}) { entry { id } userErrors { code } } }"#, token: token)
+        let failed = try await api.run(#"mutation { logWeight(input: {kilograms: 80}) { entry { id } userErrors { code } } }"#, token: token, expecting: ["INTERNAL_SERVER_ERROR"])
         #expect(failed.errorCodes == ["INTERNAL_SERVER_ERROR"])
         #expect(try await Self.count(api, "weight_entries") == 0)
         _ = try await database.query("DROP TRIGGER refuse_profile_update ON profiles")

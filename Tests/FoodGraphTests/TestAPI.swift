@@ -18,16 +18,26 @@ struct TestAPI: Sendable {
         return TestAPI(database: database, application: try FoodGraphApplication(pool: database.pool))
     }
 
-    /// Runs a document as the holder of `token` and returns the response JSON as a dictionary.
-    func run(_ query: String, token: String? = nil, variables: GraphQLObject = GraphQLObject()) async throws -> Response {
+    /// Runs a document as the holder of `token` and returns the response JSON as a dictionary. An
+    /// error in the response fails the test unless its code is one of `expecting`: wiring mistakes
+    /// show up as errors a test did not ask for.
+    func run(
+        _ query: String, token: String? = nil, variables: GraphQLObject = GraphQLObject(), expecting: Set<String> = [],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws -> Response {
         let context = try await application.makeContext(bearerToken: token)
         let document = try parse(query)
         let errors = validate(application.executable.schema, document)
-        if !errors.isEmpty { return Response(json: ["errors": errors.map { ["message": $0.message] }], statements: 0) }
+        if !errors.isEmpty {
+            let response = Response(json: ["errors": errors.map { ["message": $0.message] }], statements: 0)
+            JSONTree.expectOnly(expecting, in: response.json, sourceLocation: sourceLocation)
+            return response
+        }
         let result = await execute(
             application.executable,
             ExecutionRequest(document: document, variables: variables, context: context, scheduler: context.scheduler))
         let json = try JSONSerialization.jsonObject(with: Data(result.jsonBytes())) as? [String: Any] ?? [:]
+        JSONTree.expectOnly(expecting, in: json, sourceLocation: sourceLocation)
         return Response(json: json, statements: context.statistics.snapshot.statementCount)
     }
 

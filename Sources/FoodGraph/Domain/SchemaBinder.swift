@@ -10,8 +10,7 @@ struct SchemaBinder {
     var mutationAccess: [String: MutationAccess] = [:]
 
     init() {
-        // Transitional: on once the last area has moved to typed bindings.
-        resolvers.requiresTypedBindings = false
+        resolvers.requiresTypedBindings = true
     }
 
     mutating func object<Source: ObjectValue>(

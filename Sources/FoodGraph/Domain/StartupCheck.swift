@@ -15,7 +15,6 @@ struct StartupCheck {
                     continue
                 }
                 let inSchema = access(of: field)
-                if declared == binder.legacyAccess { continue }
                 if declared != inSchema {
                     problems.append("Mutation.\(field.name) declares access \(declared) in Swift but \(inSchema) in the schema's @auth")
                 }

@@ -111,12 +111,6 @@ public protocol GraphQLTypeNamed {
     var graphQLTypeName: String { get }
 }
 
-/// A value that answers field reads by name, for types bound with `Resolvers.readFields(of:)`.
-/// Deprecated: typed bindings (`Resolvers.object`) replace it; it goes once no caller is left.
-public protocol GraphQLFieldReadable: Sendable {
-    func graphQLField(_ name: String) -> (any Sendable)?
-}
-
 /// How a bound field produces its value.
 enum FieldBinding: Sendable {
     case read(SourceReader)
@@ -140,7 +134,6 @@ public struct Resolvers: Sendable {
     var enums: [String: EnumDeclaration] = [:]
     var scalarSamples: [String: GraphQLValue] = [:]
     var duplicates: [String] = []
-    var readableTypes: Set<String> = []
     /// When set, the schema check also refuses a field bound without a declared Swift type, an enum
     /// type without a Swift enum, and everything the typed bindings declare that the SDL does not
     /// say (see `BindingCheck`).
@@ -150,21 +143,18 @@ public struct Resolvers: Sendable {
 
     public mutating func field(_ typeName: String, _ fieldName: String, _ resolver: @escaping FieldResolver) {
         fields[typeName, default: [:]][fieldName] = .resolve(resolver)
+        declarations[typeName]?[fieldName] = nil
     }
 
     /// Binds a field whose value depends on its source only (no arguments, context or path).
     public mutating func readField(_ typeName: String, _ fieldName: String, _ read: @escaping SourceReader) {
         fields[typeName, default: [:]][fieldName] = .read(read)
+        declarations[typeName]?[fieldName] = nil
     }
 
     /// Whether the field has a resolver.
     public func resolves(_ typeName: String, _ fieldName: String) -> Bool {
-        fields[typeName]?[fieldName] != nil || readableTypes.contains(typeName)
-    }
-
-    /// Fields of `typeName` without their own resolver read `GraphQLFieldReadable` sources.
-    public mutating func readFields(of typeName: String) {
-        readableTypes.insert(typeName)
+        fields[typeName]?[fieldName] != nil
     }
 
     /// A field whose resolver is untyped, with the GraphQL type it returns declared by hand (an
@@ -221,12 +211,7 @@ public final class ExecutableSchema: Sendable {
         for case .object(let object) in schema.types where !IntrospectionTypes.names.contains(object.name) {
             var fields: [String: FieldBinding] = [:]
             for field in object.fields {
-                var binding = resolvers.fields[object.name]?[field.name]
-                if binding == nil, resolvers.readableTypes.contains(object.name) {
-                    let name = field.name
-                    binding = .read { source in (source as? any GraphQLFieldReadable)?.graphQLField(name) }
-                }
-                guard var binding else {
+                guard var binding = resolvers.fields[object.name]?[field.name] else {
                     missing.append("\(object.name).\(field.name) has no resolver")
                     continue
                 }
