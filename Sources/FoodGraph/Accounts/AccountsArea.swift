@@ -15,7 +15,7 @@ enum AccountsArea: Area {
         binder.query { query in
             query.field("me") { context -> Resolved<UserRecord?> in
                 guard let viewer = context.viewer else { return .null }
-                return Resolved<UserRecord?>(unchecked: context.loaders.users.load(viewer.userID))
+                return Resolved<UserRecord?>(unchecked: context.accounts.users.load(viewer.userID))
             }
             query.field("users", arguments: UsersArguments.self) { arguments, context -> Resolved<Connection<UserRecord>> in
                 let page = try Page(arguments.page)
@@ -39,7 +39,7 @@ enum AccountsArea: Area {
         binder.connection(of: SessionRecord.self)
         binder.node(UserRecord.self) { key, context -> Resolved<UserRecord?> in
             guard UserAccess.mayFetch(key, context) else { return .null }
-            return Resolved(unchecked: context.loaders.users.load(key))
+            return Resolved(unchecked: context.accounts.users.load(key))
         }
         // A session is its owner's only: another user's session ID is not found.
         binder.node(SessionRecord.self) { key, context -> Resolved<SessionRecord?> in
@@ -61,7 +61,7 @@ enum AccountsArea: Area {
             user.field("roles") { $0.roles }
             user.field("representedChain", resolve: { user, context -> Resolved<RetailChainRecord?> in
                 guard let chainID = user.representedChainID else { return .null }
-                return Resolved<RetailChainRecord?>(unchecked: context.loaders.chains.load(chainID))
+                return Resolved<RetailChainRecord?>(unchecked: context.catalog.chains.load(chainID))
             })
             user.field("disabled") { $0.disabledAt != nil }
             user.field("createdAt") { $0.createdAt }
@@ -79,7 +79,7 @@ enum AccountsArea: Area {
     /// A user's profile: theirs and support's only.
     @Sendable private static func profile(_ user: UserRecord, _ context: RequestContext) throws -> Resolved<ProfileRecord> {
         try UserAccess.requireSelfOrSupport(user, context)
-        return Resolved(unchecked: context.loaders.profiles.load(user.id))
+        return Resolved(unchecked: context.accounts.profiles.load(user.id))
     }
 
     private static func bindProfile(_ binder: inout SchemaBinder) {
@@ -115,7 +115,7 @@ enum AccountsArea: Area {
     /// The stores a user marked, by name: the marks in one query for every profile of a level,
     /// then the stores through the catalog's loader.
     private static func stores(of userID: Int64, _ preference: StorePreference, _ context: RequestContext) -> Resolved<[StoreRecord]> {
-        let stores = context.loaders.stores
+        let stores = context.catalog.stores
         return Resolved(
             unchecked: AccountsLoaders(context).storeMarks.load(userID).map { marks in
                 let ids = (marks as? StoreMarks)?.stores(preference) ?? []

@@ -2,7 +2,7 @@ import GraphQLEngine
 
 /// The Accounts area's DataLoaders of one request, kept on the request's context (its keyed
 /// loaders) so that every field of the request shares them. Users and profiles still come from
-/// the central `context.loaders.users`/`.profiles`, which other areas read too.
+/// the central `context.accounts.users`/`.profiles`, which other areas read too.
 struct AccountsLoaders {
     let context: RequestContext
 
@@ -10,17 +10,34 @@ struct AccountsLoaders {
         self.context = context
     }
 
+    /// Accounts by id.
+    var users: DataLoader<Int64, UserRecord> {
+        let database = context.database
+        return context.loader("accounts.users") { try await UserStore.load($0, in: database) }
+    }
+
+    /// Profiles by user id.
+    var profiles: DataLoader<Int64, ProfileRecord> {
+        let database = context.database
+        return context.loader("accounts.profiles") { try await ProfileStore.load($0, in: database) }
+    }
+
     /// The stores each user marked, by user id: one query for every profile of a level.
     var storeMarks: DataLoader<Int64, StoreMarks> {
         let database = context.database
-        return context.loaders.keyed.loader("accounts.storeMarks") { userIDs in try await ProfileStore.storeMarks(of: userIDs, in: database) }
+        return context.loader("accounts.storeMarks") { userIDs in try await ProfileStore.storeMarks(of: userIDs, in: database) }
     }
 
     /// Live sessions by id, of one user only.
     func sessions(of userID: Int64) -> DataLoader<Int64, SessionRecord> {
         let database = context.database
-        return context.loaders.keyed.loader("accounts.sessions.\(userID)") { ids in
+        return context.loader("accounts.sessions.\(userID)") { ids in
             try await SessionStore.load(ids, of: userID, in: database)
         }
     }
+}
+
+extension RequestContext {
+    /// The Accounts area's loaders of this request.
+    var accounts: AccountsLoaders { AccountsLoaders(self) }
 }

@@ -6,7 +6,8 @@ public final class RequestContext: Sendable {
     public let viewer: Viewer?
     public let database: PostgresDatabase
     public let scheduler: LoaderScheduler
-    public let loaders: Loaders
+    /// The request's DataLoaders, made on first use by the area that owns each (see `loader`).
+    let loaders: KeyedLoaders
     public let statistics: QueryStatistics
     public let client: ClientInfo
     let policy: AccountPolicy
@@ -23,7 +24,15 @@ public final class RequestContext: Sendable {
         self.database = database
         self.scheduler = LoaderScheduler()
         self.statistics = statistics
-        self.loaders = Loaders(database: database, scheduler: scheduler)
+        self.loaders = KeyedLoaders(scheduler: scheduler)
+    }
+
+    /// The request's loader named `key` (an area's name first: `catalog.products`), made with
+    /// `batch` on first use: every key asked for on a level of the query goes in one call.
+    func loader<Value: Sendable>(
+        _ key: String, batch: @escaping @Sendable ([Int64]) async throws -> [Int64: Value]
+    ) -> DataLoader<Int64, Value> {
+        loaders.loader(key, batch: batch)
     }
 
     /// The signed-in viewer, or `UNAUTHENTICATED`.

@@ -1,23 +1,48 @@
 import GraphQLEngine
 import Postgres
 
-/// The catalog's DataLoaders of one request, kept on the request's keyed loaders so each is made
-/// once per request (and per arguments, for child lists). Products, categories, category
-/// children, stores and chains still come from the central `context.loaders` (App/Loaders.swift),
-/// which read through the stores here; they belong in this type once the central ones go.
+/// The catalog's DataLoaders of one request, kept on the request's context so each is made once
+/// per request (and per arguments, for child lists). Other areas read products, stores and chains
+/// through these.
 struct CatalogLoaders {
     let context: RequestContext
+
+    var products: DataLoader<Int64, ProductRecord> {
+        let database = context.database
+        return context.loader("catalog.products") { try await ProductStore.load($0, from: database) }
+    }
+
+    var categories: DataLoader<Int64, CategoryRecord> {
+        let database = context.database
+        return context.loader("catalog.categories") { try await CategoryStore.load($0, from: database) }
+    }
+
+    /// Each category's sub-categories.
+    var categoryChildren: DataLoader<Int64, [CategoryRecord]> {
+        let database = context.database
+        return context.loader("catalog.categoryChildren") { try await CategoryStore.children(of: $0, from: database) }
+    }
+
+    var stores: DataLoader<Int64, StoreRecord> {
+        let database = context.database
+        return context.loader("catalog.stores") { try await StoreDirectory.stores($0, from: database) }
+    }
+
+    var chains: DataLoader<Int64, RetailChainRecord> {
+        let database = context.database
+        return context.loader("catalog.chains") { try await StoreDirectory.chains($0, from: database) }
+    }
 
     /// Price observations by id (`node(id:)`).
     var priceObservations: DataLoader<Int64, PriceRecord> {
         let database = context.database
-        return context.loaders.keyed.loader("Catalog.priceObservations") { try await PriceStore.load($0, from: database) }
+        return context.loader("catalog.priceObservations") { try await PriceStore.load($0, from: database) }
     }
 
     /// The latest prices of products, one page each, for one set of arguments.
     func latestPrices(page: Page, near: GeoRadius?, list: String) -> DataLoader<Int64, Connection<PriceRecord>> {
         let database = context.database
-        return context.loaders.keyed.loader("Catalog.latestPrices|\(list)|\(near?.radiusKm ?? 0)|\(page.signature)") { productIDs in
+        return context.loader("catalog.latestPrices|\(list)|\(near?.radiusKm ?? 0)|\(page.signature)") { productIDs in
             try await PriceStore.latest(of: productIDs, near: near, page: page, in: database).mapValues { try $0.sealed(for: list) }
         }
     }
@@ -25,7 +50,7 @@ struct CatalogLoaders {
     /// Price statistics of products over `days` days.
     func priceStatistics(days: Int) -> DataLoader<Int64, PriceStatistics> {
         let database = context.database
-        return context.loaders.keyed.loader("Catalog.priceStatistics|\(days)") { productIDs in
+        return context.loader("catalog.priceStatistics|\(days)") { productIDs in
             try await PriceStore.statistics(of: productIDs, days: days, in: database)
         }
     }
@@ -33,7 +58,7 @@ struct CatalogLoaders {
     /// Chains' stores, one page each, for one set of arguments.
     func chainStores(page: Page, list: String) -> DataLoader<Int64, Connection<StoreRecord>> {
         let database = context.database
-        return context.loaders.keyed.loader("Catalog.chainStores|\(page.signature)") { chainIDs in
+        return context.loader("catalog.chainStores|\(page.signature)") { chainIDs in
             try await StoreDirectory.stores(ofChains: chainIDs, page: page, in: database).mapValues { try $0.sealed(for: list) }
         }
     }

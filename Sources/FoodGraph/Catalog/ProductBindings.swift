@@ -35,7 +35,7 @@ enum ProductBindings {
             product.field("name") { $0.name }
             product.field("brand") { $0.brand }
             product.field("category") { product, context in
-                Resolved<CategoryRecord>(unchecked: context.loaders.categories.load(product.categoryID))
+                Resolved<CategoryRecord>(unchecked: context.catalog.categories.load(product.categoryID))
             }
             product.field("barcode") { $0.barcode }
             product.field("packageSize") { $0.packageSize }
@@ -61,10 +61,10 @@ enum ProductBindings {
             category.field("name") { $0.name }
             category.field("parent") { category, context -> Resolved<CategoryRecord?> in
                 guard let parentID = category.parentID else { return .null }
-                return Resolved<CategoryRecord?>(unchecked: context.loaders.categories.load(parentID))
+                return Resolved<CategoryRecord?>(unchecked: context.catalog.categories.load(parentID))
             }
             category.field("children") { category, context in
-                Resolved<[CategoryRecord]>(unchecked: context.loaders.categoryChildren.load(category.id))
+                Resolved<[CategoryRecord]>(unchecked: context.catalog.categoryChildren.load(category.id))
             }
             category.field("path") { $0.path.split(separator: "/").map(String.init) }
         }
@@ -107,11 +107,11 @@ enum ProductBindings {
 
         // Products in moderation are visible to administrators only, as everywhere else.
         binder.node(ProductRecord.self) { key, context in
-            Resolved<ProductRecord?>(unchecked: context.loaders.products.load(key)).map { product in
+            Resolved<ProductRecord?>(unchecked: context.catalog.products.load(key)).map { product in
                 guard let product, product.isActive || context.viewer?.isAdministrator == true else { return nil }
                 return product
             }
         }
-        binder.node(CategoryRecord.self) { key, context in Resolved(unchecked: context.loaders.categories.load(key)) }
+        binder.node(CategoryRecord.self) { key, context in Resolved(unchecked: context.catalog.categories.load(key)) }
     }
 }

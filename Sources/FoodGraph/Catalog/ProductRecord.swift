@@ -176,12 +176,12 @@ struct CategoryRecord: IdentifiedRecord, ObjectValue {
         path = try row.decode(String.self, at: 4)
     }
 
-    /// For the request's loaders (App/Loaders.swift).
+    /// How other areas read these (the SQL is in the area's store).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: CategoryRecord] {
         try await CategoryStore.load(ids, from: database)
     }
 
-    /// For the request's loaders (App/Loaders.swift).
+    /// How other areas read these (the SQL is in the area's store).
     static func children(of parentIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: [CategoryRecord]] {
         try await CategoryStore.children(of: parentIDs, from: database)
     }

@@ -39,7 +39,7 @@ enum StoreBindings {
         }
         binder.object(StoreRecord.self) { store in
             store.field("id") { GlobalID(typeName: "Store", key: $0.id) }
-            store.field("chain") { store, context in Resolved<RetailChainRecord>(unchecked: context.loaders.chains.load(store.chainID)) }
+            store.field("chain") { store, context in Resolved<RetailChainRecord>(unchecked: context.catalog.chains.load(store.chainID)) }
             store.field("name") { $0.name }
             // `Address` is Accounts' type (bound there), shared with profiles.
             store.field("address") { $0.address }
@@ -47,8 +47,8 @@ enum StoreBindings {
         }
         binder.object(PriceRecord.self) { price in
             price.field("id") { GlobalID(typeName: "PriceObservation", key: $0.id) }
-            price.field("product") { price, context in Resolved<ProductRecord>(unchecked: context.loaders.products.load(price.productID)) }
-            price.field("store") { price, context in Resolved<StoreRecord>(unchecked: context.loaders.stores.load(price.storeID)) }
+            price.field("product") { price, context in Resolved<ProductRecord>(unchecked: context.catalog.products.load(price.productID)) }
+            price.field("store") { price, context in Resolved<StoreRecord>(unchecked: context.catalog.stores.load(price.storeID)) }
             price.field("price") { $0.price }
             price.field("observedAt") { $0.observedAt }
             price.field("source") { $0.source }
@@ -75,8 +75,8 @@ enum StoreBindings {
         binder.enumeration(PriceSource.self)
 
         // Chains, stores and prices are public.
-        binder.node(RetailChainRecord.self) { key, context in Resolved(unchecked: context.loaders.chains.load(key)) }
-        binder.node(StoreRecord.self) { key, context in Resolved(unchecked: context.loaders.stores.load(key)) }
+        binder.node(RetailChainRecord.self) { key, context in Resolved(unchecked: context.catalog.chains.load(key)) }
+        binder.node(StoreRecord.self) { key, context in Resolved(unchecked: context.catalog.stores.load(key)) }
         binder.node(PriceRecord.self) { key, context in Resolved(unchecked: context.catalog.priceObservations.load(key)) }
     }
 }

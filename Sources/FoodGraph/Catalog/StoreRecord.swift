@@ -25,7 +25,7 @@ struct RetailChainRecord: IdentifiedRecord, ObjectValue {
         contactPhone = try row.decode(String?.self, at: 5)
     }
 
-    /// For the request's loaders (App/Loaders.swift).
+    /// How other areas read these (the SQL is in the area's store).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: RetailChainRecord] {
         try await StoreDirectory.chains(ids, from: database)
     }
@@ -57,7 +57,7 @@ struct StoreRecord: IdentifiedRecord, ObjectValue {
         location = GeoPoint(latitude: try row.decode(Double.self, at: 8), longitude: try row.decode(Double.self, at: 9))
     }
 
-    /// For the request's loaders (App/Loaders.swift).
+    /// How other areas read these (the SQL is in the area's store).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: StoreRecord] {
         try await StoreDirectory.stores(ids, from: database)
     }

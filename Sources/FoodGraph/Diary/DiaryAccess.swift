@@ -16,6 +16,6 @@ enum DiaryAccess {
     static func withProfile<Value: OutputValue>(
         of userID: Int64, _ context: RequestContext, _ transform: @escaping @Sendable (ProfileRecord?) throws -> Resolved<Value>
     ) -> Resolved<Value> {
-        Resolved(unchecked: context.loaders.profiles.load(userID).map { try transform($0 as? ProfileRecord).resolution })
+        Resolved(unchecked: context.accounts.profiles.load(userID).map { try transform($0 as? ProfileRecord).resolution })
     }
 }

@@ -52,7 +52,7 @@ enum DiaryArea: Area {
             entry.field("meal") { $0.meal }
             entry.field("product", resolve: { entry, context -> Resolved<ProductRecord?> in
                 guard let productID = entry.productID else { return .null }
-                return Resolved(unchecked: context.loaders.products.load(productID))
+                return Resolved(unchecked: context.catalog.products.load(productID))
             })
             entry.field("foodName") { $0.foodName }
             entry.field("quantity") { $0.quantity }

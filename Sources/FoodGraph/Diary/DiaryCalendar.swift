@@ -18,7 +18,7 @@ enum DiaryCalendar {
     /// A user's day of the diary (today in their time zone by default): their profile through
     /// Accounts' loader, the entries through the diary's, both batched across users.
     static func day(of userID: Int64, date: LocalDate?, _ context: RequestContext) -> Resolved<DiaryDay> {
-        let profile = context.loaders.profiles.load(userID)
+        let profile = context.accounts.profiles.load(userID)
         guard let date else {
             return Resolved(unchecked: profile.map { profile in
                 let today = today(profile as? ProfileRecord)
