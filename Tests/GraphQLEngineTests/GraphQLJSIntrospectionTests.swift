@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import GraphQLEngine
+
+/// Introspection answered as graphql-js 16 answers it, for a schema using everything an
+/// introspection result can carry: sdl.graphql followed by introspection-extras.graphql.
+///
+/// The query and graphql-js's answer were written by graphql-js itself; no node is needed here.
+/// To rewrite them after changing either SDL file (Debian's node-graphql):
+///
+///     NODE_PATH=/usr/share/nodejs node Tests/GraphQLEngineTests/Fixtures/introspection-graphql-js.js
+///
+/// The round trip clients make — buildClientSchema of our answer, printed sorted, against
+/// buildSchema of the SDL printed sorted — runs with graphql-js too, on an answer this test writes:
+///
+///     INTROSPECTION_RESULT=/tmp/ours.json FOODGRAPH_LIGHT=1 swift test --filter GraphQLJSIntrospectionTests
+///     NODE_PATH=/usr/share/nodejs node Tests/GraphQLEngineTests/Fixtures/introspection-graphql-js.js \
+///         roundtrip /tmp/ours.json
+///
+/// and for FoodGraph's schema, on the server's own answer:
+///
+///     swift run foodgraph schema introspect > /tmp/foodgraph.json
+///     NODE_PATH=/usr/share/nodejs node Tests/GraphQLEngineTests/Fixtures/introspection-graphql-js.js \
+///         roundtrip /tmp/foodgraph.json schema.graphql
+struct GraphQLJSIntrospectionTests {
+    static func schema() throws -> ExecutableSchema {
+        let sdl = try PrinterTests.fixture("sdl.graphql") + "\n" + PrinterTests.fixture("introspection-extras.graphql")
+        return try IntrospectionTests.executable(sdl)
+    }
+
+    static func answer(_ query: String) async throws -> JSONValue {
+        let result = await execute(try schema(), ExecutionRequest(document: try parse(query)))
+        let bytes = Data(result.jsonBytes())
+        if let path = ProcessInfo.processInfo.environment["INTROSPECTION_RESULT"], query != IntrospectionQuery.text {
+            try bytes.write(to: URL(fileURLWithPath: path))
+        }
+        return try JSONDecoder().decode(JSONValue.self, from: bytes)
+    }
+
+    static func expected() throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(try PrinterTests.fixture("introspection-graphql-js.json").utf8))
+    }
+
+    @Test func graphQLJSQueryAnswersLikeGraphQLJS() async throws {
+        let actual = try await Self.answer(try PrinterTests.fixture("introspection-graphql-js.query.graphql"))
+        let differences = JSONValue.differences(try Self.expected(), actual)
+        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(60).joined(separator: "\n"))")
+    }
+
+    /// Our own query asks for `isOneOf` as well (graphql-js 16.9 and later); otherwise the same answer.
+    @Test func ourQueryAnswersLikeGraphQLJSWithIsOneOf() async throws {
+        var actual = try await Self.answer(IntrospectionQuery.text)
+        var isOneOf: [String: JSONValue] = [:]
+        if case .object(var root) = actual, case .object(var data)? = root["data"], case .object(var schema)? = data["__schema"],
+            case .array(var types)? = schema["types"]
+        {
+            for index in types.indices {
+                guard case .object(var type) = types[index], case .string(let name)? = type["name"] else { continue }
+                isOneOf[name] = type.removeValue(forKey: "isOneOf")
+                types[index] = .object(type)
+            }
+            schema["types"] = .array(types)
+            data["__schema"] = .object(schema)
+            root["data"] = .object(data)
+            actual = .object(root)
+        }
+        let differences = JSONValue.differences(try Self.expected(), actual)
+        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(60).joined(separator: "\n"))")
+        let oneOf = isOneOf.filter { $0.value == .bool(true) }.keys.sorted()
+        #expect(oneOf == ["DiaryFoodInput", "DocumentKey", "RevokeSessionsInput", "WeeklyBudgetInput"])
+        #expect(isOneOf["DocumentFilter"] == .bool(false))
+        #expect(isOneOf["Document"] == .null)
+        #expect(isOneOf.count == 164)
+    }
+}
+
+/// A JSON value that tells booleans from numbers, as comparing with graphql-js's answers needs.
+enum JSONValue: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Every difference between two values, each with its path. Arrays of objects with distinct
+    /// names are matched by name, so that one missing type or field reads as that rather than as
+    /// every later element differing; their order is compared on its own.
+    static func differences(_ expected: JSONValue, _ actual: JSONValue, at path: String = "$") -> [String] {
+        switch (expected, actual) {
+        case (.object(let expected), .object(let actual)):
+            var differences: [String] = []
+            for key in expected.keys.sorted() {
+                if let value = actual[key] {
+                    differences += Self.differences(expected[key]!, value, at: path + "." + key)
+                } else {
+                    differences.append("\(path).\(key): missing")
+                }
+            }
+            for key in actual.keys.sorted() where expected[key] == nil {
+                differences.append("\(path).\(key): unexpected, \(actual[key]!)")
+            }
+            return differences
+        case (.array(let expected), .array(let actual)):
+            if let expectedNames = names(expected), let actualNames = names(actual) {
+                return namedDifferences(expected, expectedNames, actual, actualNames, at: path)
+            }
+            var differences: [String] = []
+            if expected.count != actual.count {
+                differences.append("\(path): \(expected.count) elements expected, \(actual.count) found")
+            }
+            for index in 0..<min(expected.count, actual.count) {
+                differences += Self.differences(expected[index], actual[index], at: "\(path)[\(index)]")
+            }
+            return differences
+        default:
+            return expected == actual ? [] : ["\(path): expected \(expected), found \(actual)"]
+        }
+    }
+
+    private static func namedDifferences(
+        _ expected: [JSONValue], _ expectedNames: [String], _ actual: [JSONValue], _ actualNames: [String], at path: String
+    ) -> [String] {
+        var differences: [String] = []
+        let actualByName = Dictionary(uniqueKeysWithValues: zip(actualNames, actual))
+        let expectedSet = Set(expectedNames)
+        for (name, value) in zip(expectedNames, expected) {
+            if let other = actualByName[name] {
+                differences += Self.differences(value, other, at: "\(path)[\(name)]")
+            } else {
+                differences.append("\(path)[\(name)]: missing")
+            }
+        }
+        for name in actualNames where !expectedSet.contains(name) { differences.append("\(path)[\(name)]: unexpected") }
+        let common = expectedNames.filter { actualByName[$0] != nil }
+        let actualCommon = actualNames.filter { expectedSet.contains($0) }
+        if common != actualCommon {
+            differences.append("\(path): order \(actualCommon.joined(separator: " ")), expected \(common.joined(separator: " "))")
+        }
+        return differences
+    }
+
+    /// The names of an array of named objects, when every element has a distinct one.
+    private static func names(_ array: [JSONValue]) -> [String]? {
+        let names = array.compactMap { element -> String? in
+            guard case .object(let object) = element, case .string(let name)? = object["name"] else { return nil }
+            return name
+        }
+        guard !names.isEmpty, names.count == array.count, Set(names).count == names.count else { return nil }
+        return names
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .number(let value): "\(value)"
+        case .string(let value): printString(value)
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .object(let fields):
+            "{" + fields.keys.sorted().map { printString($0) + ": " + fields[$0]!.description }.joined(separator: ", ") + "}"
+        }
+    }
+}
