@@ -14,27 +14,22 @@ import Testing
 /// The round trip clients make — buildClientSchema of our answer, printed sorted, against
 /// buildSchema of the SDL printed sorted — runs with graphql-js too, on an answer this test writes:
 ///
-///     INTROSPECTION_RESULT=/tmp/ours.json FOODGRAPH_LIGHT=1 swift test --filter GraphQLJSIntrospectionTests
+///     FIXTURE_INTROSPECTION_RESULT=/tmp/ours.json FOODGRAPH_LIGHT=1 swift test --filter GraphQLJSIntrospectionTests
 ///     NODE_PATH=/usr/share/nodejs node Tests/GraphQLEngineTests/Fixtures/introspection-graphql-js.js \
 ///         roundtrip /tmp/ours.json
 ///
-/// and for FoodGraph's schema, on the server's own answer:
-///
-///     swift run foodgraph schema introspect > /tmp/foodgraph.json
-///     NODE_PATH=/usr/share/nodejs node Tests/GraphQLEngineTests/Fixtures/introspection-graphql-js.js \
-///         roundtrip /tmp/foodgraph.json schema.graphql
+/// It prints `identical: N lines`, or each line that differs and exits 1. For FoodGraph's own schema
+/// the server's answer goes through the same round trip: see IntrospectionRoundTripTests.
 struct GraphQLJSIntrospectionTests {
     static func schema() throws -> ExecutableSchema {
         let sdl = try PrinterTests.fixture("sdl.graphql") + "\n" + PrinterTests.fixture("introspection-extras.graphql")
         return try IntrospectionTests.executable(sdl)
     }
 
-    static func answer(_ query: String) async throws -> JSONValue {
+    static func answer(_ query: String, writingTo path: String? = nil) async throws -> JSONValue {
         let result = await execute(try schema(), ExecutionRequest(document: try parse(query)))
         let bytes = Data(result.jsonBytes())
-        if let path = ProcessInfo.processInfo.environment["INTROSPECTION_RESULT"], query != IntrospectionQuery.text {
-            try bytes.write(to: URL(fileURLWithPath: path))
-        }
+        if let path { try bytes.write(to: URL(fileURLWithPath: path)) }
         return try JSONDecoder().decode(JSONValue.self, from: bytes)
     }
 
@@ -43,7 +38,9 @@ struct GraphQLJSIntrospectionTests {
     }
 
     @Test func graphQLJSQueryAnswersLikeGraphQLJS() async throws {
-        let actual = try await Self.answer(try PrinterTests.fixture("introspection-graphql-js.query.graphql"))
+        let actual = try await Self.answer(
+            try PrinterTests.fixture("introspection-graphql-js.query.graphql"),
+            writingTo: ProcessInfo.processInfo.environment["FIXTURE_INTROSPECTION_RESULT"])
         let differences = JSONValue.differences(try Self.expected(), actual)
         #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(60).joined(separator: "\n"))")
     }
@@ -72,6 +69,51 @@ struct GraphQLJSIntrospectionTests {
         #expect(isOneOf["DocumentFilter"] == .bool(false))
         #expect(isOneOf["Document"] == .null)
         #expect(isOneOf.count == 164)
+    }
+
+    /// Without `includeDeprecated`, every list leaves out what graphql-js's answer marks deprecated.
+    @Test func listsLeaveOutWhatIsDeprecatedByDefault() async throws {
+        let actual = try await Self.answer(
+            """
+            { __schema {
+                types { name fields { name args { name } } inputFields { name } enumValues { name } }
+                directives { name args { name } } } }
+            """)
+        guard case .object(let root) = try Self.expected(), case .object(let data)? = root["data"],
+            case .object(let schema)? = data["__schema"], case .array(let types)? = schema["types"],
+            case .array(let directives)? = schema["directives"]
+        else {
+            Issue.record("not an introspection result")
+            return
+        }
+        let expectedTypes = types.map { type -> JSONValue in
+            guard case .object(let type) = type else { return .null }
+            return .object([
+                "name": type["name"] ?? .null, "fields": Self.current(type["fields"], withArguments: true),
+                "inputFields": Self.current(type["inputFields"]), "enumValues": Self.current(type["enumValues"]),
+            ])
+        }
+        let expectedDirectives = directives.map { directive -> JSONValue in
+            guard case .object(let directive) = directive else { return .null }
+            return .object(["name": directive["name"] ?? .null, "args": Self.current(directive["args"])])
+        }
+        let expected = JSONValue.object([
+            "data": .object(["__schema": .object(["types": .array(expectedTypes), "directives": .array(expectedDirectives)])])
+        ])
+        let differences = JSONValue.differences(expected, actual)
+        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(60).joined(separator: "\n"))")
+    }
+
+    /// The names of a list's elements that are not deprecated, with those of their arguments.
+    private static func current(_ list: JSONValue?, withArguments: Bool = false) -> JSONValue {
+        guard case .array(let elements)? = list else { return .null }
+        return .array(
+            elements.compactMap { element in
+                guard case .object(let object) = element, object["isDeprecated"] != .bool(true) else { return nil }
+                var kept: [String: JSONValue] = ["name": object["name"] ?? .null]
+                if withArguments { kept["args"] = current(object["args"]) }
+                return .object(kept)
+            })
     }
 }
 
