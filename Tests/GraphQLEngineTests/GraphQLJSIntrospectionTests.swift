@@ -104,6 +104,20 @@ struct GraphQLJSIntrospectionTests {
         #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(60).joined(separator: "\n"))")
     }
 
+    /// Defaults graphql-js finds no literal for read null: one that does not coerce to its type
+    /// (schemas are not validated for that, in graphql-js neither), and a custom scalar's list or
+    /// object, where graphql-js also fails the field with an error we do not raise.
+    @Test func defaultsWithoutALiteralReadNull() async throws {
+        let schema = try IntrospectionTests.executable(
+            #"scalar JSON type Query { a(object: JSON = {a: 1}, list: JSON = [1], invalid: Int = "x", ok: JSON = "x"): Int }"#)
+        let result = await execute(
+            schema, ExecutionRequest(document: try parse(#"{ __type(name: "Query") { fields { args { defaultValue } } } }"#)))
+        #expect(
+            String(decoding: result.jsonBytes(), as: UTF8.self)
+                == #"{"data":{"__type":{"fields":[{"args":[{"defaultValue":null},{"defaultValue":null},{"defaultValue":null},{"defaultValue":"\"x\""}]}]}}}"#
+        )
+    }
+
     /// The names of a list's elements that are not deprecated, with those of their arguments.
     private static func current(_ list: JSONValue?, withArguments: Bool = false) -> JSONValue {
         guard case .array(let elements)? = list else { return .null }
