@@ -55,7 +55,7 @@ enum Introspection {
             "name": reading(IntrospectedInputValue.self) { $0.definition.name },
             "description": reading(IntrospectedInputValue.self) { $0.definition.description },
             "type": reading(IntrospectedInputValue.self) { $0.type },
-            "defaultValue": reading(IntrospectedInputValue.self) { $0.definition.defaultValue.map(printValue) },
+            "defaultValue": reading(IntrospectedInputValue.self) { $0.defaultValue },
             "isDeprecated": reading(IntrospectedInputValue.self) { $0.definition.deprecationReason != nil },
             "deprecationReason": reading(IntrospectedInputValue.self) { $0.definition.deprecationReason },
         ],

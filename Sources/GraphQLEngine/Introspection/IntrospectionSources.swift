@@ -195,10 +195,13 @@ final class IntrospectedField: Sendable {
 final class IntrospectedInputValue: Sendable {
     let definition: InputValueDefinition
     let type: IntrospectedType
+    /// Printed once here: coercing and printing on every read would cost each introspection query.
+    let defaultValue: String?
 
     init(_ definition: InputValueDefinition, _ sources: IntrospectionSources) {
         self.definition = definition
         type = sources.reference(to: definition.type)
+        defaultValue = printedDefaultValue(of: definition, in: sources.schema)
     }
 }
 

@@ -52,6 +52,9 @@ public enum SchemaBuilder {
             }
         }
 
+        // graphql-js reads `@specifiedBy` and `@oneOf` from a type's definition alone, never from
+        // its extensions: what introspection shows must not depend on them either.
+        let declaredDefinitions = definitions
         for extensionNode in extensions {
             let name = extensionNode.name.value
             guard var definition = definitions[name] else {
@@ -74,8 +77,8 @@ public enum SchemaBuilder {
         let introspection = try parse(IntrospectionTypes.sdl)
         var types: [NamedType] = []
         for name in order {
-            guard let definition = definitions[name] else { continue }
-            types.append(namedType(from: definition, scalars: scalars))
+            guard let definition = definitions[name], let declared = declaredDefinitions[name] else { continue }
+            types.append(namedType(from: definition, declaredDirectives: declared.directives, scalars: scalars))
         }
         var directives: [DirectiveDefinition] = []
         var declaredDirectives: Set<String> = []
@@ -87,7 +90,7 @@ public enum SchemaBuilder {
         }
         for definition in introspection.definitions {
             switch definition {
-            case .type(let type): types.append(namedType(from: type, scalars: [:]))
+            case .type(let type): types.append(namedType(from: type, declaredDirectives: type.directives, scalars: [:]))
             case .directive(let directive) where !declaredDirectives.contains(directive.name.value):
                 directives.append(directiveDefinition(from: directive))
             default: break
@@ -142,12 +145,15 @@ public enum SchemaBuilder {
         }
     }
 
-    private static func namedType(from node: TypeDefinitionNode, scalars: [String: any ScalarCoercing]) -> NamedType {
+    /// - Parameter declaredDirectives: those of the definition itself, without its extensions'.
+    private static func namedType(
+        from node: TypeDefinitionNode, declaredDirectives: [DirectiveNode], scalars: [String: any ScalarCoercing]
+    ) -> NamedType {
         let name = node.name.value
         let description = node.description?.value
         switch node.kind {
         case .scalar:
-            let url = argument("url", of: "specifiedBy", in: node.directives).flatMap(stringValue)
+            let url = argument("url", of: "specifiedBy", in: declaredDirectives).flatMap(stringValue)
             return .scalar(
                 ScalarType(
                     name: name, description: description, specifiedByURL: url, directives: node.directives,
@@ -178,7 +184,7 @@ public enum SchemaBuilder {
             return .inputObject(
                 InputObjectType(
                     name: name, description: description, fields: fields.map(inputValueDefinition),
-                    isOneOf: node.directives.contains { $0.name.value == "oneOf" }, directives: node.directives))
+                    isOneOf: declaredDirectives.contains { $0.name.value == "oneOf" }, directives: node.directives))
         }
     }
 
@@ -203,10 +209,12 @@ public enum SchemaBuilder {
             arguments: node.arguments.map(inputValueDefinition), isRepeatable: node.isRepeatable)
     }
 
+    /// `@deprecated(reason: null)` deprecates nothing: graphql-js takes the reason as given, and
+    /// only a missing one as the default "No longer supported".
     private static func deprecationReason(_ directives: [DirectiveNode]) -> String? {
         guard let directive = directives.first(where: { $0.name.value == "deprecated" }) else { return nil }
-        return directive.arguments.first { $0.name.value == "reason" }.flatMap { stringValue($0.value) }
-            ?? "No longer supported"
+        guard let reason = directive.arguments.first(where: { $0.name.value == "reason" }) else { return "No longer supported" }
+        return stringValue(reason.value)
     }
 
     private static func argument(_ name: String, of directive: String, in directives: [DirectiveNode]) -> ValueNode? {
