@@ -31,6 +31,18 @@ struct ExecutionCancellationTests {
         #expect(result.errors.map(\.code) == ["CANCELLED"])
     }
 
+    /// The executor watches the deadline itself: nothing needs to run to cancel it, which a
+    /// server whose threads are all busy could not do on time.
+    @Test func passingTheDeadlineStopsCPUBoundExecution() async throws {
+        let executable = try Self.executable()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(100)
+        let result = await execute(executable, ExecutionRequest(document: try parse(Self.query), deadline: deadline))
+        #expect(clock.now - deadline < .milliseconds(500))
+        #expect(!result.hasData)
+        #expect(result.errors.map(\.code) == ["TIMEOUT"])
+    }
+
     @Test func anExecutionNotCancelledRunsToTheEnd() async throws {
         let executable = try Self.executable()
         let result = await execute(executable, ExecutionRequest(document: try parse("{ items { items { value } } }")))
