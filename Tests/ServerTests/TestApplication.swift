@@ -14,7 +14,10 @@ struct TestApplication: GraphQLApplication {
                   items(first: Int, last: Int): ItemConnection!
                   whoAmI: String
                   slow: String
+                  "A hundred objects, each with a hundred more below: CPU work without end for a deep query."
+                  busy: [Busy!]!
                 }
+                type Busy { value: Int! busy: [Busy!]! }
                 type Item { id: ID! child: Item }
                 type ItemConnection { nodes: [Item!]! }
                 type Mutation { touch: Boolean! }
@@ -33,6 +36,9 @@ struct TestApplication: GraphQLApplication {
                 return "late"
             }
         }
+        resolvers.field("Query", "busy") { _ in .value(Array(0..<100)) }
+        resolvers.readField("Busy", "value") { $0 }
+        resolvers.readField("Busy", "busy") { _ in Array(0..<100) }
         resolvers.field("Item", "id") { call in .value(call.source as? String) }
         resolvers.field("Item", "child") { call in .value(call.source as? String) }
         resolvers.field("ItemConnection", "nodes") { call in .value(call.source as? [String]) }
