@@ -7,16 +7,16 @@ import Glibc
 /// A client on a bare TCP socket, for what no HTTP client does: trickling headers, stalling
 /// mid-body, declaring a length it never sends, going away. Its blocking calls run on threads of
 /// their own, never on the tasks the server under test needs.
-final class RawConnection: @unchecked Sendable {
+public final class RawConnection: @unchecked Sendable {
     // @unchecked: one test drives each connection, one call at a time.
     private let descriptor: Int32
     private var isClosed = false
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
         var address = sockaddr_in()
@@ -36,7 +36,7 @@ final class RawConnection: @unchecked Sendable {
 
     deinit { close() }
 
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         Glibc.close(descriptor)
@@ -44,7 +44,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Sends every byte; false once the server has closed the connection.
     @discardableResult
-    func send(_ bytes: some Collection<UInt8>) -> Bool {
+    public func send(_ bytes: some Collection<UInt8>) -> Bool {
         let bytes = Array(bytes)
         var sent = 0
         while sent < bytes.count {
@@ -56,15 +56,15 @@ final class RawConnection: @unchecked Sendable {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Sends on a thread of its own (a large body blocks until the server reads it).
-    func sendInBackground(_ bytes: [UInt8]) async -> Bool {
+    public func sendInBackground(_ bytes: [UInt8]) async -> Bool {
         await Self.onThread { self.send(bytes) }
     }
 
     /// What the server sends until it closes the connection or `timeout` passes.
-    func receive(for timeout: Duration) async -> (text: String, closed: Bool) {
+    public func receive(for timeout: Duration) async -> (text: String, closed: Bool) {
         await Self.onThread {
             var timeval = timeval(tv_sec: 0, tv_usec: 50_000)
             setsockopt(self.descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeval, socklen_t(MemoryLayout<timeval>.size))
@@ -84,7 +84,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Goes away without a word: a reset rather than an orderly close.
-    func reset() {
+    public func reset() {
         var linger = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
         close()
