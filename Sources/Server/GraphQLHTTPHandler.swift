@@ -260,7 +260,11 @@ struct GraphQLHTTPHandler: Sendable {
             return Outcome(result: result, status: .ok, timedOut: true)
         }
         let counted = progress.sql()
-        let status: HTTPResponse.Status = result.hasData ? .ok : requestErrorStatus
+        var status: HTTPResponse.Status = result.hasData ? .ok : requestErrorStatus
+        // Cancelled by the server's shutdown: not the request's fault.
+        if !result.hasData, result.errors.first?.code == "CANCELLED", mediaType == .graphQLResponse {
+            status = .serviceUnavailable
+        }
         result.errors = result.errors.map { withRequestID($0, requestID) }
         return Outcome(
             result: result, status: status, operationType: operation.operation.rawValue,

@@ -1,17 +1,29 @@
 import ArgumentParser
 import Foundation
 import GraphQLEngine
+import Server
 
-/// `foodgraph validate --schema S.graphql [--json] DOC...`: 0 all valid, 1 any invalid, 2 bad schema or usage.
+/// `foodgraph validate --schema S.graphql [--json] [--no-limits] DOC...`: 0 all valid, 1 any
+/// invalid, 2 bad schema or usage.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "validate", abstract: "Validate GraphQL documents against a schema, as graphql-js does.")
+        commandName: "validate",
+        abstract: "Validate GraphQL documents against a schema, as graphql-js does, and against the server's limits.")
 
     @Option(help: "The schema SDL file.")
     var schema: String
 
     @Flag(help: "One JSON object per document per line.")
     var json = false
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Check each operation against the limits the server applies (parser limits, depth, cost, aliases, page \
+            sizes, introspection depth), a page size given by a variable counting as the largest allowed; \
+            --no-limits checks the specification's rules alone.
+            """)
+    var limits = true
 
     @Argument(help: "Documents to validate.")
     var documents: [String]
@@ -33,12 +45,16 @@ struct ValidateCommand: ParsableCommand {
         } catch let error as SchemaError {
             throw StartupError("The schema \(schema) is invalid:\n" + error.description, exitCode: 2)
         }
+        // The server's own settings, so that a document passing here passes there.
+        let server = ServerConfiguration()
         var anyInvalid = false
         for path in documents {
             var errors: [GraphQLError]
             if let text = try? String(contentsOfFile: path, encoding: .utf8) {
                 do throws(GraphQLError) {
-                    errors = GraphQLEngine.validate(built, try GraphQLEngine.parse(text))
+                    let document = try GraphQLEngine.parse(text, options: limits ? server.parseOptions : ParseOptions())
+                    errors = GraphQLEngine.validate(built, document)
+                    if errors.isEmpty && limits { errors = Self.limitErrors(of: document, schema: built, limits: server.limits) }
                 } catch {
                     errors = [error]
                 }
@@ -78,5 +94,13 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if anyInvalid { throw ExitCode(1) }
+    }
+
+    /// The first limit each operation of a valid document breaks.
+    static func limitErrors(of document: DocumentNode, schema: GraphQLSchema, limits: QueryLimits) -> [GraphQLError] {
+        document.definitions.compactMap { definition in
+            guard case .operation(let operation) = definition else { return nil }
+            return limits.check(operation, in: document, schema: schema, variables: nil)
+        }
     }
 }
