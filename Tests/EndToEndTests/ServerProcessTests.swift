@@ -17,7 +17,10 @@ import Glibc
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("foodgraph")
     }
 
-    @Test func hostileClientsLeaveTheServerIdle() async throws {
+    /// Clients that go away mid-body, stall mid-body, trickle their headers or stream past the
+    /// body limit. Each is cut off by the server (while the client still holds its end), and
+    /// afterwards the server uses no CPU and holds no more sockets than before.
+    @Test func hostileClientsAreCutOffAndLeaveTheServerIdle() async throws {
         try await ServerProcess.withDataFolder { folder in
             let server = try ServerProcess.start(dataFolder: folder)
             defer { server.kill(SIGKILL) }
@@ -29,32 +32,42 @@ import Glibc
             let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 0x10000) + Array("\r\n".utf8)
             for _ in 0..<256 { chunked += chunk }
             let clients = try (0..<12).map { _ in try RawConnection(port: port) }
-            await withTaskGroup(of: Void.self) { group in
+            // What each client saw of the server: its answer, and whether the server closed.
+            let seen = await withTaskGroup(of: (Int, String, Bool).self) { group in
                 for (index, client) in clients.enumerated() {
                     group.addTask { [chunked] in
                         switch index % 4 {
                         case 0:  // sends most of its body and goes away
                             _ = await client.sendInBackground(Array(header.utf8) + part)
                             client.reset()
+                            return (index, "", true)
                         case 1:  // sends most of its body and stalls
                             _ = await client.sendInBackground(Array(header.utf8) + part)
-                            _ = await client.receive(for: .seconds(20))
-                        case 2:  // trickles its headers
+                            let (text, closed) = await client.receive(for: .seconds(20))
+                            return (index, text, closed)
+                        case 2:  // trickles its headers, a line a second
                             client.send("POST /graphql HTTP/1.1\r\n")
-                            for line in 0..<30 {
+                            for line in 0..<20 {
                                 try? await Task.sleep(for: .seconds(1))
                                 guard client.send("X-Line-\(line): slow\r\n") else { break }
                             }
+                            let (text, closed) = await client.receive(for: .seconds(1))
+                            return (index, text, closed)
                         default:  // streams far past the body limit
-                            client.send("POST /graphql HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+                            client.send("POST /graphql HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
                             _ = await client.sendInBackground(chunked)
-                            _ = await client.receive(for: .seconds(5))
+                            let (text, closed) = await client.receive(for: .seconds(5))
+                            return (index, text, closed)
                         }
-                        client.close()
                     }
                 }
+                return await group.reduce(into: [(Int, String, Bool)]()) { $0.append($1) }
             }
-            // Every client is done or cut off: the server is back at idle, its sockets released.
+            for (index, text, closed) in seen where index % 4 != 0 {
+                #expect(closed, "client \(index)")
+                #expect(text.hasPrefix(index % 4 == 3 ? "HTTP/1.1 413" : "HTTP/1.1 408"), "client \(index): \(text.prefix(40))")
+            }
+            // The clients still hold their ends; the server has let go of all of them.
             try await Task.sleep(for: .milliseconds(500))
             let cpu = await server.cpuUse(over: .seconds(2))
             print("server CPU after the hostile clients: \(String(format: "%.1f", cpu * 100)) % of one core")
@@ -64,6 +77,7 @@ import Glibc
             let health = try RawConnection(port: port)
             health.send("GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
             #expect(await health.receive(for: .seconds(5)).text.hasPrefix("HTTP/1.1 200"))
+            for client in clients { client.close() }
         }
     }
 
