@@ -47,6 +47,11 @@ struct ServeCommand: AsyncParsableCommand {
     var trustForwardedFor = false
 
     @Option(
+        name: .customLong("request-timeout"),
+        help: "A request still running after this long is cancelled and answered TIMEOUT, e.g. 30s, 2m (env FOODGRAPH_REQUEST_TIMEOUT, default 30s).")
+    var requestTimeout: String?
+
+    @Option(
         name: .customLong("session-idle-timeout"),
         help: "A session ends after this long unused, e.g. 30d, 12h, 90m (env FOODGRAPH_SESSION_IDLE_TIMEOUT, default 30d).")
     var sessionIdleTimeout: String?
@@ -61,6 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host ?? Environment.string("HOST") ?? "127.0.0.1"
         let port = try self.port ?? Environment.integer("PORT") ?? 8080
         guard (0...65535).contains(port) else { throw StartupError("The port must be between 0 and 65535, not \(port).") }
+        let timeout = try Environment.duration(requestTimeout, variable: "FOODGRAPH_REQUEST_TIMEOUT")
         let migrateConfigured = try Environment.flag("FOODGRAPH_MIGRATE")
         let migrate = !noMigrate && (migrateConfigured ?? true)
 
@@ -81,6 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if try await DemoData.loadIfEmpty(into: application.database) { logger.info("loaded demo data") }
             }
             var configuration = ServerConfiguration(host: host, port: port)
+            if let timeout { configuration.requestTimeout = timeout }
             configuration.persistedQueries = try Self.loadPersistedQueries(
                 persistedQueriesFile ?? Environment.string("FOODGRAPH_PERSISTED_QUERIES"))
             let lockedDown = try Environment.flag("FOODGRAPH_PERSISTED_QUERIES_ONLY") ?? false
