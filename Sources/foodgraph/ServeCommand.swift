@@ -28,6 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-demo-data"), help: "Do not load demo data into an empty database (env FOODGRAPH_DEMO_DATA=false).")
     var noDemoData = false
 
+    @Flag(name: .customLong("no-graphiql"), help: "Do not serve GraphiQL to browsers at /graphql (env FOODGRAPH_GRAPHIQL=off).")
+    var noGraphiQL = false
+
     @Option(
         name: .customLong("persisted-queries"),
         help: "A JSON file of known documents, {\"<sha256>\": \"<query>\", …} (env FOODGRAPH_PERSISTED_QUERIES).")
@@ -100,16 +103,17 @@ struct ServeCommand: AsyncParsableCommand {
                 ? (Environment.string("FOODGRAPH_CORS_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
                 : corsOrigins
             configuration.trustForwardedFor = try trustForwardedFor || (Environment.flag("FOODGRAPH_TRUST_FORWARDED_FOR") ?? false)
-            let server = FoodGraphServer(
+            var server = FoodGraphServer(
                 application: HTTPApplication(application: application), configuration: configuration, logger: logger)
+            if noGraphiQL { server.graphiQL = .disabled }
             // With the embedded (development) database, emails go to the log.
             let sender =
                 connection.isEmbedded
                 ? Task { await OutboxLogSender(database: application.database, logger: logger).run() } : nil
-            let retention = Task { await DiaryRetention.runDaily(in: application.database, logger: logger) }
+            let jobs = application.jobs.map { job in Task { await job.run(in: application.database, logger: logger) } }
             defer {
                 sender?.cancel()
-                retention.cancel()
+                for job in jobs { job.cancel() }
             }
             do {
                 try await server.run { boundPort in
