@@ -29,7 +29,7 @@ struct ValidateCommandTests {
             contentsOf: Self.repository.appendingPathComponent("Tests/GraphQLEngineTests/Fixtures/introspection-query.graphql"),
             encoding: .utf8)
         #expect(try Self.validate(introspection))
-        let unpaged = "{ products { totalCount } }"
+        let unpaged = "{ products(first: 1000) { totalCount } }"
         #expect(try Self.validate(unpaged) == false)
         #expect(try Self.validate(unpaged, ["--no-limits"]))
         var deep = "name"

@@ -26,7 +26,7 @@ struct ExecutionCancellationTests {
         let cancelled = clock.now
         execution.cancel()
         let result = await execution.value
-        #expect(clock.now - cancelled < .milliseconds(500))
+        #expect(clock.now - cancelled < .seconds(2))
         #expect(!result.hasData)
         #expect(result.errors.map(\.code) == ["CANCELLED"])
     }
