@@ -161,7 +161,8 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .body:
             context.write(data, promise: promise)
         case .end:
-            responsesPending -= 1
+            // (A response to no request passed on: Hummingbird's 400 to a head it could not parse.)
+            responsesPending = max(0, responsesPending - 1)
             responseStarted = false
             guard responsesPending == 0 else { return context.write(data, promise: promise) }
             switch reading {

@@ -114,6 +114,18 @@ let benchmarks: @Sendable () -> Void = {
         guard let largeSchema, let largeDocument else { return }
         for _ in benchmark.scaledIterations { blackHole(validate(largeSchema, largeDocument)) }
     }
+    // The depth, cost and alias limits the server checks on every request, on every operation.
+    let largeOperations = largeDocument?.definitions.compactMap { definition -> OperationDefinitionNode? in
+        if case .operation(let operation) = definition { operation } else { nil }
+    } ?? []
+    measure("Check the limits of the large query's 400 operations") { benchmark in
+        guard let largeSchema, let largeDocument else { return }
+        for _ in benchmark.scaledIterations {
+            for operation in largeOperations {
+                blackHole(QueryLimits().check(operation, in: largeDocument, schema: largeSchema, variables: GraphQLObject()))
+            }
+        }
+    }
     let foodGraph = try? SchemaBuilder.build(sdl: Inputs.foodGraphSchema)
     let introspection = try? parse(IntrospectionQuery.text)
     measure("Validate introspection query") { benchmark in

@@ -1,26 +1,32 @@
-/// A set of a document's fragments by their number: a bit each, so that the fragments one
-/// selection set reaches are gathered by unions of a few words rather than by walking spreads.
+/// A set of a document's fragments by number: a bit each, so that the fragments one selection set
+/// reaches are gathered by unions of a few words rather than by walking spreads. Empty sets (the
+/// usual case: a selection set without spreads) allocate nothing; a set grows to its largest
+/// number.
 struct FragmentSet: Sequence {
-    private var words: [UInt64]
+    private var words: [UInt64] = []
 
-    init(count: Int) {
-        words = Array(repeating: 0, count: (count + 63) / 64)
+    func contains(_ number: Int) -> Bool {
+        let word = number >> 6
+        return word < words.count && words[word] & (1 << UInt64(number & 63)) != 0
     }
 
-    func contains(_ index: Int) -> Bool {
-        words[index >> 6] & (1 << UInt64(index & 63)) != 0
+    mutating func insert(_ number: Int) {
+        let word = number >> 6
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        words[word] |= 1 << UInt64(number & 63)
     }
 
-    mutating func insert(_ index: Int) {
-        words[index >> 6] |= 1 << UInt64(index & 63)
-    }
-
-    mutating func remove(_ index: Int) {
-        words[index >> 6] &= ~(1 << UInt64(index & 63))
+    mutating func remove(_ number: Int) {
+        let word = number >> 6
+        guard word < words.count else { return }
+        words[word] &= ~(1 << UInt64(number & 63))
     }
 
     mutating func formUnion(_ other: FragmentSet) {
-        for index in words.indices { words[index] |= other.words[index] }
+        if other.words.count > words.count {
+            words.append(contentsOf: repeatElement(0, count: other.words.count - words.count))
+        }
+        for index in other.words.indices { words[index] |= other.words[index] }
     }
 
     func makeIterator() -> some IteratorProtocol<Int> {

@@ -31,12 +31,14 @@ struct LimitAnalyzer {
     /// at the largest allowed.
     let variables: GraphQLObject?
     private let defaultValues: [String: ValueNode]
-    private let fragments: [FragmentDefinitionNode]
+    /// The document's definitions; a fragment's number is its place among them.
+    private let definitions: [DefinitionNode]
     private let fragmentNumbers: [String: Int]
-    private var fragmentLevels: [FragmentLevel?]
+    /// Only the fragments the operation reaches are measured.
+    private var fragmentLevels: [Int: FragmentLevel] = [:]
     /// Fragments whose level is being worked out: meeting one again is a cycle, which only an
     /// invalid document has; it ends there.
-    private var fragmentsInProgress: FragmentSet
+    private var fragmentsInProgress = FragmentSet()
     private var fieldMeasures: [NodeKey: LimitMeasure] = [:]
     private var selectionSetMeasures: [NodeKey: LimitMeasure] = [:]
 
@@ -52,16 +54,14 @@ struct LimitAnalyzer {
             if let value = definition.defaultValue { defaultValues[definition.variable.name.value] = value }
         }
         self.defaultValues = defaultValues
-        var fragments: [FragmentDefinitionNode] = []
+        definitions = document.definitions
         var fragmentNumbers: [String: Int] = [:]
-        for case .fragment(let fragment) in document.definitions where fragmentNumbers[fragment.name.value] == nil {
-            fragmentNumbers[fragment.name.value] = fragments.count
-            fragments.append(fragment)
+        for (number, definition) in definitions.enumerated() {
+            if case .fragment(let fragment) = definition, fragmentNumbers[fragment.name.value] == nil {
+                fragmentNumbers[fragment.name.value] = number
+            }
         }
-        self.fragments = fragments
         self.fragmentNumbers = fragmentNumbers
-        fragmentLevels = Array(repeating: nil, count: fragments.count)
-        fragmentsInProgress = FragmentSet(count: fragments.count)
     }
 
     /// The measure of a selection set on `typeName`: its fields with everything below them, and
@@ -70,7 +70,7 @@ struct LimitAnalyzer {
         let key = NodeKey(tree: ObjectIdentifier(selectionSet.tree), number: selectionSet.number)
         if let known = selectionSetMeasures[key] { return known }
         var measure = LimitMeasure()
-        var reached = FragmentSet(count: fragments.count)
+        var reached = FragmentSet()
         collect(selectionSet, on: typeName, into: &measure, reaching: &reached)
         for number in reached {
             if let level = level(ofFragment: number) { measure.add(level.fields) }
@@ -103,11 +103,10 @@ struct LimitAnalyzer {
 
     private mutating func level(ofFragment number: Int) -> FragmentLevel? {
         if let known = fragmentLevels[number] { return known }
-        guard !fragmentsInProgress.contains(number) else { return nil }
+        guard !fragmentsInProgress.contains(number), case .fragment(let fragment) = definitions[number] else { return nil }
         fragmentsInProgress.insert(number)
-        let fragment = fragments[number]
         var fields = LimitMeasure()
-        var reached = FragmentSet(count: fragments.count)
+        var reached = FragmentSet()
         collect(fragment.selectionSet, on: fragment.typeCondition.name.value, into: &fields, reaching: &reached)
         fragmentsInProgress.remove(number)
         let level = FragmentLevel(fields: fields, reached: reached)
