@@ -60,15 +60,20 @@ struct Page: Sendable {
         before = try arguments.before.map(Self.keys(of:))
     }
 
-    /// Runs the page over `source` (an SQL query whose rows are named `alias`), ordered by `keys`
-    /// ascending (or all descending), with the count `count` asks for. `decode` reads `columns`
-    /// from position 0.
-    func fetch<Record: ObjectValue>(
+    /// A page's statement: `sql` with its `parameters`.
+    struct Statement {
+        var sql: String
+        var parameters: [any PostgresEncodable]
+        /// Whether the statement has a cursor condition (without one, no rows means none at all).
+        var hasCursor: Bool
+    }
+
+    /// The statement of the page over `source` (an SQL query whose rows are named `alias`), ordered
+    /// by `keys` ascending (or all descending), with the count `count` asks for (`fetch` runs it).
+    func statement(
         select columns: String, from source: String, as alias: String, keys: [Key], descending: Bool = false,
-        parameters: [any PostgresEncodable], count: Count = .exact,
-        in database: some PostgresQuerying, decode: (PostgresRow) throws -> Record
-    ) async throws -> Connection<Record> {
-        let sourceParameters = parameters
+        parameters: [any PostgresEncodable], count: Count = .exact
+    ) throws -> Statement {
         var parameters = parameters
         func placeholder(_ value: any PostgresEncodable) -> String {
             parameters.append(value)
@@ -101,6 +106,20 @@ struct Page: Sendable {
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY \(order) LIMIT \(placeholder(size + 1))
             """
+        return Statement(sql: sql, parameters: parameters, hasCursor: !conditions.isEmpty)
+    }
+
+    /// Runs the page over `source` (see `statement`). `decode` reads `columns` from position 0.
+    func fetch<Record: ObjectValue>(
+        select columns: String, from source: String, as alias: String, keys: [Key], descending: Bool = false,
+        parameters: [any PostgresEncodable], count: Count = .exact,
+        in database: some PostgresQuerying, decode: (PostgresRow) throws -> Record
+    ) async throws -> Connection<Record> {
+        let statement = try statement(
+            select: columns, from: source, as: alias, keys: keys, descending: descending, parameters: parameters, count: count)
+        let sourceParameters = parameters
+        let sql = statement.sql
+        let parameters = statement.parameters
         let rows: PostgresRows
         do {
             rows = try await database.query(sql, parameters)
@@ -112,7 +131,7 @@ struct Page: Sendable {
         if case .exact = count {
             if let first = rows.first {
                 totalCount = try first.decode(Int.self, named: "page_total")
-            } else if conditions.isEmpty {
+            } else if !statement.hasCursor {
                 totalCount = 0
             } else {
                 totalCount = try await database.query(

@@ -15,15 +15,35 @@ struct ProductSearch: Sendable {
     static let countCap = 10_000
 }
 
+/// The SQL of a product search: the page's source and keys, and the count's source.
+struct ProductSearchQuery {
+    /// Active products matching the search, with their rank for the relevance order.
+    var source: String
+    /// The same products, selecting only their existence, for `PageCount`.
+    var countSource: String
+    var parameters: [any PostgresEncodable]
+    var keys: [Page.Key]
+    var descending: Bool
+}
+
 extension ProductStore {
     /// One page of active products matching `search`, and its count, made only if a query asks
-    /// for it.
-    ///
-    /// Each order's keys are the expressions of an index (`products_name`: `lower(name), id`;
-    /// `products_price_ascending`/`_descending`: the price paid with unpriced products last, then
-    /// `id`), so a page without text reads `size + 1` rows of that index whatever the size of the
-    /// catalog; the relevance order ranks the rows the text matches (trigram and full-text indexes).
+    /// for it (see `query(for:)` for how the page reads an index).
     static func search(_ search: ProductSearch, page: Page, in database: some PostgresQuerying) async throws -> ProductPage {
+        let query = Self.query(for: search)
+        let connection = try await page.fetch(
+            select: ProductRecord.columns, from: query.source, as: "p", keys: query.keys, descending: query.descending,
+            parameters: query.parameters, count: .none, in: database, decode: ProductRecord.init)
+        return ProductPage(
+            connection: connection, count: PageCount(source: query.countSource, parameters: query.parameters, cap: ProductSearch.countCap))
+    }
+
+    /// The SQL of `search`. Each order's keys are the expressions of an index (`products_name`:
+    /// `lower(name), id`; `products_price_ascending`/`_descending`: the price paid with unpriced
+    /// products last, then `id`), so a page without text reads `size + 1` rows of that index
+    /// whatever the size of the catalog; the relevance order ranks the rows the text matches
+    /// (trigram and full-text indexes).
+    static func query(for search: ProductSearch) -> ProductSearchQuery {
         var conditions = ["p.status = 'active'"]
         var parameters: [any PostgresEncodable] = []
         func parameter(_ value: any PostgresEncodable) -> String {
@@ -84,12 +104,9 @@ extension ProductStore {
             keys = [.init(expression: "lower(p.name)", type: "text"), .init(expression: "p.id", type: "bigint")]
         }
         let whereClause = conditions.joined(separator: " AND ")
-        let connection = try await page.fetch(
-            select: ProductRecord.columns, from: "SELECT p.*\(rank) FROM products p WHERE \(whereClause)", as: "p", keys: keys,
-            descending: descending, parameters: parameters, count: .none, in: database, decode: ProductRecord.init)
-        return ProductPage(
-            connection: connection,
-            count: PageCount(source: "SELECT 1 FROM products p WHERE \(whereClause)", parameters: parameters, cap: ProductSearch.countCap))
+        return ProductSearchQuery(
+            source: "SELECT p.*\(rank) FROM products p WHERE \(whereClause)", countSource: "SELECT 1 FROM products p WHERE \(whereClause)",
+            parameters: parameters, keys: keys, descending: descending)
     }
 }
 
