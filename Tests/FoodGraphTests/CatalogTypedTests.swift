@@ -193,7 +193,8 @@ struct CatalogTypedTests {
         // A cursor whose sort key was changed.
         let first = Self.clean(try await api.run("{ products(first: 1) { edges { cursor node { name } } } }"))
         let cursor = try #require(first["data.products.edges.0.cursor"] as? String)
-        let name = try #require(first["data.products.edges.0.node.name"] as? String)
+        // The name order's key is the name in lower case (the index's expression).
+        let name = try #require(first["data.products.edges.0.node.name"] as? String).lowercased()
         let bytes = try #require(Base64URL.decode(cursor))
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(name))
@@ -328,14 +329,15 @@ struct CatalogTypedTests {
     @Test func aRefusalAfterAWriteLeavesNothingBehind() async throws {
         let api = try await CatalogTests.seeded()
         defer { Task { await api.close() } }
-        let admin = try await Self.login(api, "admin")
+        // FreshMart's representative, on FreshMart's offer (its only one: the product's summary is it).
+        let representative = try await Self.login(api, "chain")
         let product = try await Self.productID(api, "bananas")
         let key = try #require(GlobalID(parsing: product)).key
         let stockBefore = try await api.database.database.query("SELECT stock FROM products WHERE id = $1", [key])[0].decode(Int.self, at: 0)
-        // The offer is written (stock 77, a sale price), then found above the catalog price: refused.
+        // The offer with stock 77 and a sale price above the chain's price: refused, nothing written.
         let refused = try await api.run(
             #"mutation { updateProductOffer(input: {productId: "\#(product)", stock: 77, salePrice: "999.00"}) { product { stock } userErrors { field code } } }"#,
-            token: admin)
+            token: representative)
         Self.expectUserError(refused, "updateProductOffer", field: ["salePrice"], code: "OUT_OF_RANGE")
         let row = try await api.database.database.query("SELECT stock, sale_price::text FROM products WHERE id = $1", [key])[0]
         #expect(try row.decode(Int.self, at: 0) == stockBefore)
@@ -344,29 +346,29 @@ struct CatalogTypedTests {
         let accepted = Self.clean(
             try await api.run(
                 #"mutation { updateProductOffer(input: {productId: "\#(product)", stock: 77, salePrice: "1.00"}) { product { stock onSale salePrice { amount } } userErrors { code } } }"#,
-                token: admin))
+                token: representative))
         #expect(accepted["data.updateProductOffer.product.stock"] as? Int == 77)
         #expect(accepted["data.updateProductOffer.product.onSale"] as? Bool == true)
         // Lowering the catalog price below the sale price is refused the same way.
         let catalog = try await api.run(
             #"mutation { updateProductOffer(input: {productId: "\#(product)", stock: 5, catalogPrice: "0.50"}) { userErrors { field code } } }"#,
-            token: admin)
+            token: representative)
         Self.expectUserError(catalog, "updateProductOffer", field: ["catalogPrice"], code: "OUT_OF_RANGE")
         #expect(try await api.database.database.query("SELECT stock FROM products WHERE id = $1", [key])[0].decode(Int.self, at: 0) == 77)
         // A null sale price ends the sale.
         let ended = Self.clean(
             try await api.run(
-                #"mutation { updateProductOffer(input: {productId: "\#(product)", salePrice: null}) { product { onSale stock } } }"#, token: admin))
+                #"mutation { updateProductOffer(input: {productId: "\#(product)", salePrice: null}) { product { onSale stock } } }"#, token: representative))
         #expect(ended["data.updateProductOffer.product.onSale"] as? Bool == false)
         #expect(ended["data.updateProductOffer.product.stock"] as? Int == 77)
-        // A null catalog price removes it; stock cannot be cleared.
+        // A null catalog price withdraws the chain's offer (its only one: the product has no price); stock cannot be cleared.
         let unpriced = Self.clean(
             try await api.run(
                 #"mutation { updateProductOffer(input: {productId: "\#(product)", catalogPrice: null}) { product { catalogPrice { amount } } } }"#,
-                token: admin))
+                token: representative))
         #expect(unpriced["data.updateProductOffer.product.catalogPrice"] is NSNull)
         let noStock = try await api.run(
-            #"mutation { updateProductOffer(input: {productId: "\#(product)", stock: null}) { userErrors { field code } } }"#, token: admin)
+            #"mutation { updateProductOffer(input: {productId: "\#(product)", stock: null}) { userErrors { field code } } }"#, token: representative)
         Self.expectUserError(noStock, "updateProductOffer", field: ["stock"], code: "REQUIRED")
     }
 

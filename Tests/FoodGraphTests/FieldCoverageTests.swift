@@ -96,7 +96,7 @@ private struct Tour {
             #"UPDATE products SET micronutrients = '{"potassium": {"amount": 150, "unit": "mg"}}' WHERE name ILIKE '%milk%'"#)
         let products = try await run(
             """
-            { products(first: 3, query: "milk", filter: {inStock: true}, orderBy: RELEVANCE) { totalCount
+            { products(first: 3, query: "milk", filter: {inStock: true}, orderBy: RELEVANCE) { totalCount totalCountIsExact
                 pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
                 edges { cursor node { ...ProductFields } } } }
             \(Self.productFields)
@@ -216,7 +216,8 @@ private struct Tour {
               a: createProduct(input: {name: "Tour oats", brand: "Tour", category: "breakfast-cereals", barcode: "4006381333931",
                 packageSize: {value: 500, unit: GRAM}, servingSize: {value: 40, unit: GRAM}, servingDescription: "1/2 cup",
                 nutrition: {fatG: 7, carbohydratesG: 60, proteinG: 13, energyKcal: 380}, allergens: [WHEAT], dietLabels: [VEGAN],
-                shelfLifeDays: 365, storage: PANTRY, catalogPrice: "4.99"}) { product { id } userErrors { field code } }
+                shelfLifeDays: 365, storage: PANTRY, chainId: $chain, catalogPrice: "4.99", image: "\(Self.productImage)"}) {
+                product { id imageUrl } userErrors { field code } }
               b: updateProduct(input: {productId: $product, servingDescription: "1 cup"}) { product { id } userErrors { code } }
               c: reviewProduct(input: {productId: $submitted, decision: APPROVE}) { product { status } userErrors { code } }
               d: createStore(input: {chainId: $chain, name: "Tour store", address: {line1: "2 King St", city: "Hamilton", region: "ON",
@@ -233,13 +234,30 @@ private struct Tour {
             """, token: admin)
         let representative = try await run("{ me { representedChain { id stores(first: 1) { edges { node { id } } } } } }", token: chain)
         let ownStore = try string(representative, "data.me.representedChain.stores.edges.0.node.id")
-        try await run(
+        let ownChain = try string(representative, "data.me.representedChain.id")
+        // Chain staff: their own chain's offer, details and products (moderated).
+        let chainProduct = try await run(
             """
-            mutation($product: ID!, $store: ID!) {
+            mutation($product: ID!, $store: ID!, $chain: ID!) {
               a: updateProductOffer(input: {productId: $product, stock: 40, salePrice: "2.99"}) { product { id } userErrors { code } }
               b: updateStore(input: {storeId: $store, name: "Renamed store"}) { store { name } userErrors { code } }
+              c: updateRetailChain(input: {chainId: $chain, description: "Fresh food", website: "https://freshmart.example",
+                contactEmail: "info@freshmart.example", contactPhone: "+1 905 555 0199"}) {
+                retailChain { id description website contactEmail contactPhone } userErrors { field code } }
+              d: createProduct(input: {name: "Tour house granola", category: "breakfast-cereals", catalogPrice: "3.99",
+                nutrition: {fatG: 12, carbohydratesG: 62, proteinG: 9, energyKcal: 420}}) { product { id status } userErrors { field code } }
             }
-            """, token: chain, ["product": .string(productID), "store": .string(ownStore)])
+            """, token: chain, ["product": .string(productID), "store": .string(ownStore), "chain": .string(ownChain)])
+        let houseGranola = try string(chainProduct, "data.d.product.id")
+        try await run(
+            """
+            query($chain: ID!) { node(id: $chain) { ... on RetailChain { products(first: 5) { totalCount totalCountIsExact
+              edges { node { id status chain { id } offers { price { amount } } } } } } } }
+            """, token: chain, ["chain": .string(ownChain)])
+        try await run(
+            """
+            mutation($product: ID!) { withdrawProduct(input: {productId: $product}) { product { id status } userErrors { code } } }
+            """, token: chain, ["product": .string(houseGranola)])
 
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
@@ -265,15 +283,21 @@ private struct Tour {
         return Data(bytes).base64EncodedString()
     }()
 
+    /// A real 200×200 PNG (stored deflate blocks), for product images.
+    static let productImage = TestPNG.base64(width: 200, height: 200)
+
     static let nutritionFields = """
         fragment NutritionFields on Nutrition { basis energyKcal energyKj fatG saturatedFatG transFatG cholesterolMg carbohydratesG
-          fibreG sugarsG sodiumMg proteinG vitaminAUg vitaminCMg calciumMg ironMg micronutrients { name amount unit } }
+          fibreG sugarsG sodiumMg proteinG vitaminAUg vitaminCMg calciumMg ironMg micronutrients { name amount unit }
+          dailyValues { nutrient amount unit dailyValue percent } fda: dailyValues(standard: FDA) { percent } }
         """
 
     static let productFields = """
         fragment ProductFields on Product { id name brand category { id slug } barcode packageSize { value unit } servingSize { value unit }
           servingDescription nutritionPer100 { ...NutritionFields } nutritionPerServing { energyKcal } allergens dietLabels
           shelfLifeDays storage imageUrl catalogPrice { amount currency } salePrice { amount } onSale stock inStock status
+          offers { chain { id } price { amount } salePrice { amount } onSale pricePaid { amount } stock inStock updatedAt }
+          chain { id } revisionOf { id }
           latestPrices(first: 3, near: {latitude: 43.25, longitude: -79.87, radiusKm: 50}) {
             pageInfo { hasNextPage } edges { cursor distanceKm node { id price { amount } } } }
           priceStatistics(days: 365) { days observations minimum { amount } median { amount } maximum { amount } } }

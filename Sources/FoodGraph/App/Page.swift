@@ -1,10 +1,19 @@
 import GraphQLEngine
 import Postgres
+import Synchronization
 
 /// Relay cursor pagination by keyset: rows are ordered by a tuple of sort keys whose last one is
 /// unique, and a cursor carries the keys of its row, so pages stay stable while rows are added and
 /// no OFFSET scan grows with the page number. `first`/`after` page forwards, `last`/`before`
-/// backwards; sizes are 1…100 (default 20). `pageInfo` is exact in the direction paginated.
+/// backwards. The one rule of page sizes, the same for every connection (`Page.sizeRule` is the
+/// text schema descriptions quote): `first` or `last` is 1…100; leaving both out gives a page of
+/// 20; giving both, or a size out of range, is `BAD_USER_INPUT`. `pageInfo` is exact in the
+/// direction paginated.
+///
+/// The page's statement reads its source as a subquery, which PostgreSQL folds into the page's
+/// own query: a sort key written as an index's expression (`lower(p.name), p.id`) is read from
+/// that index and the scan stops after `size + 1` rows, whatever the size of the source. Counting
+/// is separate (`Count`), so a page never materialises its whole source.
 struct Page: Sendable {
     /// One sort key: an SQL expression over the query's rows and its PostgreSQL type.
     struct Key: Sendable {
@@ -19,6 +28,17 @@ struct Page: Sendable {
 
     static let maximumSize = 100
     static let defaultSize = 20
+    /// The rule as the schema's descriptions state it.
+    static let sizeRule = "`first` or `last`: 1–100 (20 when both are left out; not both)"
+
+    /// How a page counts its source (`totalCount`).
+    enum Count: Sendable {
+        /// Not at all: the connection has no `totalCount`, or counts on demand (`PageCount`).
+        case none
+        /// Every row of the source, in the page's statement (a subquery of its own, so the page's
+        /// rows are still read from an index).
+        case exact
+    }
 
     /// What distinguishes two pages of the same list: for keying per-arguments loaders.
     var signature: String {
@@ -40,15 +60,20 @@ struct Page: Sendable {
         before = try arguments.before.map(Self.keys(of:))
     }
 
-    /// Runs the page over `source` (an SQL query whose rows are named `alias`), ordered by `keys`
-    /// ascending (or all descending), with the total count of `source` in the same statement.
-    /// `decode` reads `columns` from position 0.
-    func fetch<Record: ObjectValue>(
+    /// A page's statement: `sql` with its `parameters`.
+    struct Statement {
+        var sql: String
+        var parameters: [any PostgresEncodable]
+        /// Whether the statement has a cursor condition (without one, no rows means none at all).
+        var hasCursor: Bool
+    }
+
+    /// The statement of the page over `source` (an SQL query whose rows are named `alias`), ordered
+    /// by `keys` ascending (or all descending), with the count `count` asks for (`fetch` runs it).
+    func statement(
         select columns: String, from source: String, as alias: String, keys: [Key], descending: Bool = false,
-        parameters: [any PostgresEncodable],
-        in database: some PostgresQuerying, decode: (PostgresRow) throws -> Record
-    ) async throws -> Connection<Record> {
-        let sourceParameters = parameters
+        parameters: [any PostgresEncodable], count: Count = .exact
+    ) throws -> Statement {
         var parameters = parameters
         func placeholder(_ value: any PostgresEncodable) -> String {
             parameters.append(value)
@@ -70,13 +95,31 @@ struct Page: Sendable {
         let readDescending = descending != isBackward
         let order = keys.map { "\($0.expression) \(readDescending ? "DESC" : "ASC")" }.joined(separator: ", ")
         let keyColumns = keys.enumerated().map { "(\($1.expression))::text AS page_key\($0)" }.joined(separator: ", ")
+        let total: String
+        switch count {
+        case .none: total = ""
+        case .exact: total = ", (SELECT count(*) FROM (\(source)) AS page_counted) AS page_total"
+        }
         let sql = """
-            WITH page_source AS (\(source))
-            SELECT \(columns), \(keyColumns), (SELECT count(*) FROM page_source) AS page_total
-            FROM page_source AS \(alias)
+            SELECT \(columns), \(keyColumns)\(total)
+            FROM (\(source)) AS \(alias)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY \(order) LIMIT \(placeholder(size + 1))
             """
+        return Statement(sql: sql, parameters: parameters, hasCursor: !conditions.isEmpty)
+    }
+
+    /// Runs the page over `source` (see `statement`). `decode` reads `columns` from position 0.
+    func fetch<Record: ObjectValue>(
+        select columns: String, from source: String, as alias: String, keys: [Key], descending: Bool = false,
+        parameters: [any PostgresEncodable], count: Count = .exact,
+        in database: some PostgresQuerying, decode: (PostgresRow) throws -> Record
+    ) async throws -> Connection<Record> {
+        let statement = try statement(
+            select: columns, from: source, as: alias, keys: keys, descending: descending, parameters: parameters, count: count)
+        let sourceParameters = parameters
+        let sql = statement.sql
+        let parameters = statement.parameters
         let rows: PostgresRows
         do {
             rows = try await database.query(sql, parameters)
@@ -84,12 +127,16 @@ struct Page: Sendable {
             // A cursor value that does not fit its key's type was not made by this API.
             throw DomainError.badUserInput("The cursor is not one this API gave out.")
         }
-        let total: Int
-        if let first = rows.first {
-            total = try first.decode(Int.self, named: "page_total")
-        } else {
-            total = try await database.query(
-                "WITH page_source AS (\(source)) SELECT count(*) FROM page_source", sourceParameters)[0].decode(Int.self, at: 0)
+        var totalCount: Int?
+        if case .exact = count {
+            if let first = rows.first {
+                totalCount = try first.decode(Int.self, named: "page_total")
+            } else if !statement.hasCursor {
+                totalCount = 0
+            } else {
+                totalCount = try await database.query(
+                    "SELECT count(*) FROM (\(source)) AS page_counted", sourceParameters)[0].decode(Int.self, at: 0)
+            }
         }
         var items: [(record: Record, cursor: String)] = []
         for row in rows.prefix(size) {
@@ -101,7 +148,7 @@ struct Page: Sendable {
         return Connection(
             edges: items.map { Edge(cursor: $0.cursor, node: $0.record) },
             pageInfo: pageInfo(items.map(\.cursor), hasMore: hasMore),
-            totalCount: total)
+            totalCount: totalCount)
     }
 
     func pageInfo(_ cursors: [String], hasMore: Bool) -> PageInfo {
@@ -125,4 +172,40 @@ struct Page: Sendable {
     private static func invalid(_ cursor: String) -> DomainError {
         DomainError.badUserInput("The cursor \"\(cursor.prefix(60))\" is not one this API gave out.")
     }
+}
+
+/// A list's `totalCount`, counted only when a query selects it, and at most once per page however
+/// many fields read it: up to `cap` rows, so the cost of counting stays bounded however many rows
+/// match (as GitHub's search counts). The count reads only the rows' existence (`source` should
+/// select a constant), through whatever index its conditions use, and stops after `cap + 1`.
+final class PageCount: Sendable {
+    let source: String
+    let parameters: [any PostgresEncodable]
+    let cap: Int
+    private let result = Mutex<Task<Int, any Error>?>(nil)
+
+    init(source: String, parameters: [any PostgresEncodable], cap: Int) {
+        self.source = source
+        self.parameters = parameters
+        self.cap = cap
+    }
+
+    /// The number of rows, at most `cap + 1` (more than `cap` means "more than the cap").
+    private func counted(in database: some PostgresQuerying) async throws -> Int {
+        let task = result.withLock { task in
+            if let task { return task }
+            let sql = "SELECT count(*) FROM (\(source) LIMIT \(cap + 1)) AS counted"
+            let parameters = parameters
+            let made = Task { try await database.query(sql, parameters)[0].decode(Int.self, at: 0) }
+            task = made
+            return made
+        }
+        return try await task.value
+    }
+
+    /// How many rows the list has, but at most `cap`.
+    func total(in database: some PostgresQuerying) async throws -> Int { min(try await counted(in: database), cap) }
+
+    /// Whether `total` is the exact number (false when more rows than the cap match).
+    func isExact(in database: some PostgresQuerying) async throws -> Bool { try await counted(in: database) <= cap }
 }

@@ -31,7 +31,8 @@ struct SeedCatalog {
         }
     }
 
-    /// Inserts the categories, then every product in one statement.
+    /// Inserts the categories, then every product in one statement, each with the seed's price and
+    /// a stock as the offer of the oldest chain (the demo's FreshMart), if there is one.
     func insert(into transaction: PostgresTransaction) async throws {
         for category in categories {
             guard let slug = category["slug"], let name = category["name"] else { continue }
@@ -72,5 +73,14 @@ struct SeedCatalog {
               serving_description text, price numeric, stock int)
             JOIN categories c ON c.slug = p.category
             """, [json])
+        // Prices belong to chains (`chain_offers`); `products` keeps their summary, which a single
+        // offer equals.
+        _ = try await transaction.query(
+            """
+            INSERT INTO chain_offers (product_id, chain_id, currency, price, stock)
+            SELECT p.id, c.id, p.currency, p.catalog_price, p.stock
+            FROM products p CROSS JOIN (SELECT id FROM retail_chains ORDER BY id LIMIT 1) AS c
+            WHERE p.catalog_price IS NOT NULL AND NOT EXISTS (SELECT 1 FROM chain_offers o WHERE o.product_id = p.id)
+            """)
     }
 }

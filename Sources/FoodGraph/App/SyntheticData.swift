@@ -72,6 +72,33 @@ public struct SyntheticData: Sendable {
             }
             reports.append(report)
             progress(report)
+            // Prices belong to chains: every chain offers each new product, around the generated
+            // price, and the products' summaries follow (as `OfferStore.refreshSummary` keeps them).
+            let started = Date()
+            let offers = try await database.query(
+                """
+                WITH made AS (
+                  INSERT INTO chain_offers (product_id, chain_id, currency, price, sale_price, stock)
+                  SELECT p.id, c.id, p.currency, round(p.catalog_price * (0.9 + 0.05 * ((p.id + c.id) % 5)), 2),
+                    CASE WHEN (p.id + c.id) % 7 = 0 THEN round(p.catalog_price * 0.8, 2) END, (p.stock + c.id * 13) % 150
+                  FROM products p CROSS JOIN retail_chains c WHERE p.id > $1 AND p.catalog_price IS NOT NULL
+                  RETURNING 1
+                ) SELECT count(*) FROM made
+                """, [offset])[0].decode(Int.self, at: 0)
+            _ = try await database.query(
+                """
+                UPDATE products p SET catalog_price = best.price, sale_price = best.sale_price, stock = total.stock
+                FROM (SELECT o.product_id, least(sum(o.stock), 2147483647)::int AS stock FROM chain_offers o WHERE o.product_id > $1
+                      GROUP BY o.product_id) AS total
+                JOIN LATERAL (
+                  SELECT o.price, o.sale_price FROM chain_offers o WHERE o.product_id = total.product_id
+                  ORDER BY (o.stock > 0) DESC, coalesce(o.sale_price, o.price), o.chain_id LIMIT 1
+                ) AS best ON true
+                WHERE p.id = total.product_id
+                """, [offset])
+            let offerReport = Report(table: "chain_offers", rows: offers, seconds: Date().timeIntervalSince(started))
+            reports.append(offerReport)
+            progress(offerReport)
         }
         if users > 0 {
             let hash = PasswordHasher.standard.hash("Synthetic-pass1")

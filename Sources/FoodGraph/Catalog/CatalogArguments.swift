@@ -149,3 +149,14 @@ struct GeoRadius: Decodable, Sendable, Hashable {
     /// Names the order of lists sorted by distance from the point, for their cursors.
     var orderName: String { "NEAR \(latitude),\(longitude)" }
 }
+
+/// `Nutrition.dailyValues(standard:)`: Health Canada's Daily Values unless another is asked for.
+struct DailyValuesArguments: Decodable, Sendable {
+    var standard: DailyValueStandard
+
+    private enum Keys: String, CodingKey { case standard }
+
+    init(from decoder: any Decoder) throws {
+        standard = try decoder.container(keyedBy: Keys.self).decodeIfPresent(DailyValueStandard.self, forKey: .standard) ?? .healthCanada
+    }
+}

@@ -57,6 +57,7 @@ enum ProductStatus: String, GraphQLEnum, LowercaseStored {
     case active = "ACTIVE"
     case pending = "PENDING"
     case rejected = "REJECTED"
+    case withdrawn = "WITHDRAWN"
 
     static let graphQLTypeName = "ProductStatus"
 }
@@ -128,4 +129,12 @@ enum NutritionBasis: String, GraphQLEnum {
         default: return nil
         }
     }
+}
+
+/// The reference amounts of `Nutrition.dailyValues`.
+enum DailyValueStandard: String, GraphQLEnum {
+    case healthCanada = "HEALTH_CANADA"
+    case fda = "FDA"
+
+    static let graphQLTypeName = "DailyValueStandard"
 }

@@ -29,6 +29,10 @@ struct TextRule: Sendable {
     static let postalCode = TextRule(length: 1...20)
     static let country = TextRule(length: 2...2)
     static let phone = TextRule(length: 1...30)
+    static let chainDescription = TextRule(length: 1...2000, multiline: true)
+    static let website = TextRule(length: 1...300)
+    static let contactEmail = TextRule(length: 6...256)
+    static let contactPhone = TextRule(length: 7...30)
 
     /// The text trimmed, or why it is refused.
     func check(_ text: String) -> (message: String, code: UserErrorCode)? {

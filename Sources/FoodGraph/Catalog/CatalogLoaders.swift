@@ -33,6 +33,31 @@ struct CatalogLoaders {
         return context.loader("catalog.chains") { try await StoreDirectory.chains($0, from: database) }
     }
 
+    /// Every chain's offer of products.
+    var offers: DataLoader<Int64, [ChainOfferRecord]> {
+        let database = context.database
+        return context.loader("catalog.offers") { try await OfferStore.offers(of: $0, in: database) }
+    }
+
+    /// The image addresses of products (none for a product without an image).
+    var imageURLs: DataLoader<Int64, String> {
+        let database = context.database
+        return context.loader("catalog.imageURLs") { try await ProductImages.urls(of: $0, in: database) }
+    }
+
+    /// Chains' own products, one page each, as the request's viewer sees them.
+    func chainProducts(page: Page, list: String) -> DataLoader<Int64, ProductPage> {
+        let database = context.database
+        let viewer = context.viewer
+        let managed = viewer.flatMap { viewer in viewer.roles.contains(.chainRepresentative) ? viewer.representedChainID : nil }
+        return context.loader("catalog.chainProducts|\(page.signature)") { chainIDs in
+            try await ProductStore.products(
+                ofChains: chainIDs, managed: managed.map { [$0] } ?? [], everything: viewer?.isAdministrator == true, page: page,
+                in: database
+            ).mapValues { try $0.sealed(for: list) }
+        }
+    }
+
     /// Price observations by id (`node(id:)`).
     var priceObservations: DataLoader<Int64, PriceRecord> {
         let database = context.database

@@ -53,3 +53,21 @@ struct RecordPricePayload: MutationPayload {
         userErrors = errors
     }
 }
+
+/// `RetailChainPayload`: the chain changed, or user errors.
+struct RetailChainPayload: MutationPayload {
+    static let graphQLTypeName = "RetailChainPayload"
+
+    var retailChain: RetailChainRecord?
+    var userErrors: [UserError]
+
+    init(retailChain: RetailChainRecord?) {
+        self.retailChain = retailChain
+        userErrors = []
+    }
+
+    init(failing errors: [UserError]) {
+        retailChain = nil
+        userErrors = errors
+    }
+}

@@ -10,14 +10,14 @@ enum ProductBindings {
             query.field("products", arguments: ProductsArguments.self) { arguments, context in
                 let search = arguments.search
                 let page = try Page(arguments.page, list: search.listName)
-                return Resolved<Connection<ProductRecord>>.run {
+                return Resolved<ProductPage>.run {
                     try await ProductStore.search(search, page: page, in: context.database).sealed(for: search.listName)
                 }
             }
             query.field("pendingProducts", arguments: PageArguments.self) { arguments, context in
                 let list = "pendingProducts"
                 let page = try Page(arguments, list: list)
-                return Resolved<Connection<ProductRecord>>.run {
+                return Resolved<ProductPage>.run {
                     try await ProductStore.pending(page: page, in: context.database).sealed(for: list)
                 }
             }
@@ -28,7 +28,18 @@ enum ProductBindings {
                 Resolved<CategoryRecord?>.run { try await CategoryStore.category(slug: arguments.slug, in: context.database) }
             }
         }
-        binder.connection(of: ProductRecord.self, totalCount: true)
+        // `ProductConnection` counts on demand (`PageCount`), so it is bound here rather than by
+        // `binder.connection(of:)`.
+        binder.object(ProductPage.self) { page in
+            page.field("edges") { $0.connection.edges }
+            page.field("pageInfo") { $0.connection.pageInfo }
+            page.field("totalCount") { page, context in Resolved<Int>.run { try await page.count.total(in: context.database) } }
+            page.field("totalCountIsExact") { page, context in Resolved<Bool>.run { try await page.count.isExact(in: context.database) } }
+        }
+        binder.object(Edge<ProductRecord>.self) { edge in
+            edge.field("cursor") { $0.cursor }
+            edge.field("node") { $0.node }
+        }
 
         binder.object(ProductRecord.self) { product in
             product.field("id") { GlobalID(typeName: "Product", key: $0.id) }
@@ -47,13 +58,39 @@ enum ProductBindings {
             product.field("dietLabels") { $0.dietLabels }
             product.field("shelfLifeDays") { $0.shelfLifeDays }
             product.field("storage") { $0.storage }
-            product.field("imageUrl") { _ in String?.none }
+            product.field("imageUrl") { product, context in
+                Resolved<String?>(unchecked: context.catalog.imageURLs.load(product.id))
+            }
             product.field("catalogPrice") { $0.catalogPrice }
             product.field("salePrice") { $0.salePrice }
             product.field("onSale") { $0.salePrice != nil }
             product.field("stock") { $0.stock }
             product.field("inStock") { $0.stock > 0 }
+            product.field("offers") { product, context in
+                Resolved<[ChainOfferRecord]>(unchecked: context.catalog.offers.load(product.id))
+            }
+            product.field("chain") { product, context -> Resolved<RetailChainRecord?> in
+                guard let chainID = product.chainID else { return .null }
+                return Resolved<RetailChainRecord?>(unchecked: context.catalog.chains.load(chainID))
+            }
             product.field("status") { $0.productStatus }
+            product.field("revisionOf") { product, context -> Resolved<ProductRecord?> in
+                guard let original = product.revisionOf else { return .null }
+                let viewer = context.viewer
+                return Resolved<ProductRecord?>(unchecked: context.catalog.products.load(original)).map { product in
+                    product.flatMap { $0.isVisible(to: viewer) ? $0 : nil }
+                }
+            }
+        }
+        binder.object(ChainOfferRecord.self) { offer in
+            offer.field("chain") { offer, context in Resolved<RetailChainRecord>(unchecked: context.catalog.chains.load(offer.chainID)) }
+            offer.field("price") { $0.price }
+            offer.field("salePrice") { $0.salePrice }
+            offer.field("onSale") { $0.salePrice != nil }
+            offer.field("pricePaid") { $0.salePrice ?? $0.price }
+            offer.field("stock") { $0.stock }
+            offer.field("inStock") { $0.stock > 0 }
+            offer.field("updatedAt") { $0.updatedAt }
         }
         binder.object(CategoryRecord.self) { category in
             category.field("id") { GlobalID(typeName: "Category", key: $0.id) }
@@ -86,6 +123,16 @@ enum ProductBindings {
             nutrition.field("calciumMg") { $0.calciumMg }
             nutrition.field("ironMg") { $0.ironMg }
             nutrition.field("micronutrients") { $0.micronutrients }
+            nutrition.field("dailyValues", arguments: DailyValuesArguments.self) { nutrition, arguments, _ in
+                .value(nutrition.dailyValues(standard: arguments.standard))
+            }
+        }
+        binder.object(DailyValue.self) { value in
+            value.field("nutrient") { $0.nutrient }
+            value.field("amount") { $0.amount }
+            value.field("unit") { $0.unit }
+            value.field("dailyValue") { $0.dailyValue }
+            value.field("percent") { $0.percent }
         }
         binder.object(Micronutrient.self) { micronutrient in
             micronutrient.field("name") { $0.name }
@@ -104,12 +151,14 @@ enum ProductBindings {
         binder.enumeration(NutritionBasis.self)
         binder.enumeration(ProductOrder.self)
         binder.enumeration(ReviewDecision.self)
+        binder.enumeration(DailyValueStandard.self)
 
-        // Products in moderation are visible to administrators only, as everywhere else.
+        // Products out of the catalog are visible to administrators and their chain's
+        // representatives only, as everywhere else (`ProductRecord.isVisible(to:)`).
         binder.node(ProductRecord.self) { key, context in
-            Resolved<ProductRecord?>(unchecked: context.catalog.products.load(key)).map { product in
-                guard let product, product.isActive || context.viewer?.isAdministrator == true else { return nil }
-                return product
+            let viewer = context.viewer
+            return Resolved<ProductRecord?>(unchecked: context.catalog.products.load(key)).map { product in
+                product.flatMap { $0.isVisible(to: viewer) ? $0 : nil }
             }
         }
         binder.node(CategoryRecord.self) { key, context in Resolved(unchecked: context.catalog.categories.load(key)) }

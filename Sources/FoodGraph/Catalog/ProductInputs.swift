@@ -21,10 +21,13 @@ struct CreateProductInput: Decodable, Sendable {
     var shelfLifeDays: Int?
     var storage: StorageLocation?
     var catalogPrice: DecimalText?
+    /// The chain whose own product this is.
+    var chainId: NodeID<RetailChainRecord>?
+    var image: Base64Bytes?
 
     private enum Keys: String, CodingKey {
         case name, brand, category, barcode, packageSize, servingSize, servingDescription, nutrition, allergens, dietLabels
-        case shelfLifeDays, storage, catalogPrice
+        case shelfLifeDays, storage, catalogPrice, chainId, image
     }
 
     init(from decoder: any Decoder) throws {
@@ -43,6 +46,8 @@ struct CreateProductInput: Decodable, Sendable {
         shelfLifeDays = try input.int(.shelfLifeDays, NumberRule.shelfLifeDays)
         storage = try input.decodeIfPresent(StorageLocation.self, .storage)
         catalogPrice = try input.amount(.catalogPrice)
+        chainId = try input.decodeIfPresent(NodeID<RetailChainRecord>.self, .chainId)
+        image = try input.decodeIfPresent(Base64Bytes.self, .image)
     }
 }
 
@@ -63,10 +68,12 @@ struct UpdateProductInput: Decodable, Sendable {
     var dietLabels: [DietLabel]?
     var shelfLifeDays: Int??
     var storage: StorageLocation??
+    /// A new image; `.some(nil)` removes it.
+    var image: Base64Bytes??
 
     private enum Keys: String, CodingKey {
         case productId, name, brand, category, barcode, packageSize, servingSize, servingDescription, nutrition, allergens
-        case dietLabels, shelfLifeDays, storage
+        case dietLabels, shelfLifeDays, storage, image
     }
 
     init(from decoder: any Decoder) throws {
@@ -94,7 +101,20 @@ struct UpdateProductInput: Decodable, Sendable {
         dietLabels = try input.patch(.dietLabels) { try input.decodeIfPresent([DietLabel].self, .dietLabels) }.map { $0 ?? [] }
         shelfLifeDays = try input.patch(.shelfLifeDays) { try input.int(.shelfLifeDays, NumberRule.shelfLifeDays) }
         storage = try input.patch(.storage) { try input.decodeIfPresent(StorageLocation.self, .storage) }
+        image = try input.patch(.image) { try input.decodeIfPresent(Base64Bytes.self, .image) }
     }
+
+    /// Whether the patch changes anything of the product's description (everything but its id).
+    var isEmpty: Bool {
+        name == nil && brand == nil && category == nil && barcode == nil && packageSize == nil && servingSize == nil
+            && servingDescription == nil && nutrition == nil && allergens == nil && dietLabels == nil && shelfLifeDays == nil
+            && storage == nil && image == nil
+    }
+}
+
+/// `WithdrawProductInput`.
+struct WithdrawProductInput: Decodable, Sendable {
+    var productId: NodeID<ProductRecord>
 }
 
 /// `QuantityInput`: more than 0 and at most 100000, in a unit.
@@ -184,17 +204,20 @@ struct ReviewProductInput: Decodable, Sendable {
 /// null sale price ends the sale; stock cannot be null.
 struct UpdateProductOfferInput: Decodable, Sendable {
     var productId: NodeID<ProductRecord>
+    /// The chain whose offer this is: a representative's own when nil.
+    var chainId: NodeID<RetailChainRecord>?
     var stock: Int?
     var catalogPrice: DecimalText?
     var removesCatalogPrice: Bool
     var salePrice: DecimalText?
     var endsSale: Bool
 
-    private enum Keys: String, CodingKey { case productId, stock, catalogPrice, salePrice }
+    private enum Keys: String, CodingKey { case productId, chainId, stock, catalogPrice, salePrice }
 
     init(from decoder: any Decoder) throws {
         let input = try CatalogInput(decoder, keyedBy: Keys.self)
         productId = try input.decode(NodeID<ProductRecord>.self, .productId)
+        chainId = try input.decodeIfPresent(NodeID<RetailChainRecord>.self, .chainId)
         stock = try input.patch(.stock) { try input.int(.stock, NumberRule.stock) }.map { stock in
             if stock == nil { try input.refuse(.stock, "Stock cannot be cleared; give 0 for none.", code: .required) }
             return stock ?? 0

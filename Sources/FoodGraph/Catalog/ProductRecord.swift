@@ -24,11 +24,26 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
     var packageSize: Quantity?
     var servingSize: Quantity?
     var servingDescription: String?
+    /// The catalog's summary of the chains' offers (`OfferStore.refreshSummary`): the best offer's
+    /// prices, and the units all chains have in stock.
     var catalogPrice: Money?
     var salePrice: Money?
+    /// The chain whose own product this is (created by its representatives), if any.
+    var chainID: Int64?
+    /// For a pending revision: the active product it changes when approved.
+    var revisionOf: Int64?
 
     var isActive: Bool { status == "active" }
     var productStatus: ProductStatus { ProductStatus(databaseName: status) ?? .pending }
+
+    /// Who sees the product: everybody while it is in the catalog; otherwise (in moderation,
+    /// rejected, withdrawn, or a pending revision) administrators and its chain's representatives.
+    func isVisible(to viewer: Viewer?) -> Bool {
+        if isActive { return true }
+        guard let viewer else { return false }
+        if viewer.isAdministrator { return true }
+        return chainID.map { viewer.mayManageChain($0) } ?? false
+    }
 
     /// The columns `init(_:)` reads, in order, from a row of `products` named `p`.
     static let columns = """
@@ -36,7 +51,8 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
         p.trans_fat_g, p.cholesterol_mg, p.carbohydrates_g, p.fibre_g, p.sugars_g, p.sodium_mg, p.protein_g,
         p.vitamin_a_ug, p.vitamin_c_mg, p.calcium_mg, p.iron_mg, p.allergens, p.diet_labels, p.shelf_life_days,
         p.storage, p.stock, p.status, p.serving_quantity::float8, p.package_quantity::float8, p.package_unit, p.serving_unit,
-        p.serving_description, p.catalog_price::text, p.sale_price::text, p.currency, p.micronutrients::text
+        p.serving_description, p.catalog_price::text, p.sale_price::text, p.currency, p.micronutrients::text, p.chain_id,
+        p.revision_of
         """
 
     init(_ row: PostgresRow) throws {
@@ -70,6 +86,8 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
         let currency = try row.decode(String.self, at: 33)
         catalogPrice = Money(try row.decode(String?.self, at: 31), currency)
         salePrice = Money(try row.decode(String?.self, at: 32), currency)
+        chainID = try row.decode(Int64?.self, at: 35)
+        revisionOf = try row.decode(Int64?.self, at: 36)
     }
 
     /// Products by id, whatever their status (callers apply visibility); kept here for the

@@ -10,18 +10,47 @@ struct ProductSearch: Sendable {
 
     /// The name of the list and order its cursors belong to.
     var listName: String { "products/" + order.rawValue }
+
+    /// `totalCount` counts up to this many products (see `PageCount`).
+    static let countCap = 10_000
+}
+
+/// The SQL of a product search: the page's source and keys, and the count's source.
+struct ProductSearchQuery {
+    /// Active products matching the search, with their rank for the relevance order.
+    var source: String
+    /// The same products, selecting only their existence, for `PageCount`.
+    var countSource: String
+    var parameters: [any PostgresEncodable]
+    var keys: [Page.Key]
+    var descending: Bool
 }
 
 extension ProductStore {
-    /// One page of active products matching `search`, with the total count, in one statement.
-    static func search(_ search: ProductSearch, page: Page, in database: some PostgresQuerying) async throws -> Connection<ProductRecord> {
+    /// One page of active products matching `search`, and its count, made only if a query asks
+    /// for it (see `query(for:)` for how the page reads an index).
+    static func search(_ search: ProductSearch, page: Page, in database: some PostgresQuerying) async throws -> ProductPage {
+        let query = Self.query(for: search)
+        let connection = try await page.fetch(
+            select: ProductRecord.columns, from: query.source, as: "p", keys: query.keys, descending: query.descending,
+            parameters: query.parameters, count: .none, in: database, decode: ProductRecord.init)
+        return ProductPage(
+            connection: connection, count: PageCount(source: query.countSource, parameters: query.parameters, cap: ProductSearch.countCap))
+    }
+
+    /// The SQL of `search`. Each order's keys are the expressions of an index (`products_name`:
+    /// `lower(name), id`; `products_price_ascending`/`_descending`: the price paid with unpriced
+    /// products last, then `id`), so a page without text reads `size + 1` rows of that index
+    /// whatever the size of the catalog; the relevance order ranks the rows the text matches
+    /// (trigram and full-text indexes).
+    static func query(for search: ProductSearch) -> ProductSearchQuery {
         var conditions = ["p.status = 'active'"]
         var parameters: [any PostgresEncodable] = []
         func parameter(_ value: any PostgresEncodable) -> String {
             parameters.append(value)
             return "$\(parameters.count)"
         }
-        var rank = "0::float8"
+        var rank = ""
         if let text = search.text {
             let placeholder = parameter(text)
             // The trigram expression is the one `products_name_trgm` indexes, so both arms use an index.
@@ -29,7 +58,9 @@ extension ProductStore {
             // Word similarity: the query against the closest run of words in the name, so "chedar"
             // finds "Aged Cheddar" however long the name is.
             conditions.append("(p.search @@ plainto_tsquery('simple', \(placeholder)) OR lower(\(placeholder)) <% \(trigrams))")
-            rank = "greatest(word_similarity(lower(\(placeholder)), \(trigrams)), ts_rank(p.search, plainto_tsquery('simple', \(placeholder))))::float8"
+            if search.order == .relevance {
+                rank = ", greatest(word_similarity(lower(\(placeholder)), \(trigrams)), ts_rank(p.search, plainto_tsquery('simple', \(placeholder))))::float8 AS rank"
+            }
         }
         let filter = search.filter
         if let category = filter.category {
@@ -40,8 +71,8 @@ extension ProductStore {
                 """)
         }
         if let brand = filter.brand { conditions.append("lower(p.brand) = lower(\(parameter(brand)))") }
-        // The price paid: the sale price while on sale, else the catalog price; unpriced products
-        // match no price bound.
+        // The price paid: the sale price while on sale, else the catalog price (the summary of the
+        // chains' offers, see `OfferStore`); unpriced products match no price bound.
         let paid = "coalesce(p.sale_price, p.catalog_price)"
         if let minPrice = filter.minPrice { conditions.append("\(paid) >= \(parameter(minPrice.text))::numeric") }
         if let maxPrice = filter.maxPrice { conditions.append("\(paid) <= \(parameter(maxPrice.text))::numeric") }
@@ -53,27 +84,41 @@ extension ProductStore {
         if !filter.allergenFree.isEmpty {
             conditions.append("NOT (p.allergens && \(parameter(PostgresArray(filter.allergenFree.map(\.databaseName))))::text[])")
         }
-        // Keyset orders: the last key is unique. Products without a price sort after priced ones.
+        // Keyset orders: the last key is unique.
         let keys: [Page.Key]
         var descending = false
         switch search.order {
-        case .relevance:
+        case .relevance where search.text != nil:
             keys = [.init(expression: "p.rank", type: "float8"), .init(expression: "p.id", type: "bigint")]
             descending = true
+        case .relevance:
+            // Without text every product is as relevant as any other: the most recently added first.
+            keys = [.init(expression: "p.id", type: "bigint")]
+            descending = true
         case .priceAscending:
-            keys = [.init(expression: "p.price_ascending", type: "numeric"), .init(expression: "p.id", type: "bigint")]
+            keys = [.init(expression: "coalesce(p.sale_price, p.catalog_price, 1e9)", type: "numeric"), .init(expression: "p.id", type: "bigint")]
         case .priceDescending:
-            keys = [.init(expression: "p.price_descending", type: "numeric"), .init(expression: "p.id", type: "bigint")]
+            keys = [.init(expression: "coalesce(p.sale_price, p.catalog_price, -1)", type: "numeric"), .init(expression: "p.id", type: "bigint")]
             descending = true
         case .name:
-            keys = [.init(expression: "p.name", type: "text"), .init(expression: "p.id", type: "bigint")]
+            keys = [.init(expression: "lower(p.name)", type: "text"), .init(expression: "p.id", type: "bigint")]
         }
-        let source = """
-            SELECT p.*, \(rank) AS rank, coalesce(\(paid), 1e9) AS price_ascending, coalesce(\(paid), -1) AS price_descending
-            FROM products p WHERE \(conditions.joined(separator: " AND "))
-            """
-        return try await page.fetch(
-            select: ProductRecord.columns, from: source, as: "p", keys: keys, descending: descending, parameters: parameters,
-            in: database, decode: ProductRecord.init)
+        let whereClause = conditions.joined(separator: " AND ")
+        return ProductSearchQuery(
+            source: "SELECT p.*\(rank) FROM products p WHERE \(whereClause)", countSource: "SELECT 1 FROM products p WHERE \(whereClause)",
+            parameters: parameters, keys: keys, descending: descending)
+    }
+}
+
+/// A page of products (schema type `ProductConnection`): its edges and page info, and a count
+/// made only when `totalCount` or `totalCountIsExact` is selected.
+struct ProductPage: ObjectValue {
+    static let graphQLTypeName = "ProductConnection"
+
+    var connection: Connection<ProductRecord>
+    var count: PageCount
+
+    func sealed(for list: String) throws -> ProductPage {
+        ProductPage(connection: try connection.sealed(for: list), count: count)
     }
 }

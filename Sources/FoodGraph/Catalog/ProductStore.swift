@@ -13,16 +13,42 @@ enum ProductStore {
     /// The active product with a normalised barcode.
     static func active(barcode: String, in database: some PostgresQuerying) async throws -> ProductRecord? {
         try await database.query(
-            "SELECT \(ProductRecord.columns) FROM products p WHERE p.barcode = $1 AND p.status = 'active'", [barcode]
+            "SELECT \(ProductRecord.columns) FROM products p WHERE p.barcode = $1 AND p.revision_of IS NULL AND p.status = 'active'",
+            [barcode]
         ).first.map(ProductRecord.init)
     }
 
     /// Products waiting for moderation, oldest first.
-    static func pending(page: Page, in database: some PostgresQuerying) async throws -> Connection<ProductRecord> {
-        try await page.fetch(
+    static func pending(page: Page, in database: some PostgresQuerying) async throws -> ProductPage {
+        let connection = try await page.fetch(
             select: ProductRecord.columns, from: "SELECT * FROM products WHERE status = 'pending'", as: "p",
             keys: [.init(expression: "p.created_at", type: "timestamptz"), .init(expression: "p.id", type: "bigint")],
-            parameters: [], in: database, decode: ProductRecord.init)
+            parameters: [], count: .none, in: database, decode: ProductRecord.init)
+        return ProductPage(
+            connection: connection,
+            count: PageCount(source: "SELECT 1 FROM products WHERE status = 'pending'", parameters: [], cap: ProductSearch.countCap))
+    }
+
+    /// The same page of each chain's own products, by name, in one statement: those in the catalog,
+    /// and every other one of the chains in `managed` (or of all chains for `everything`).
+    static func products(
+        ofChains chainIDs: [Int64], managed: [Int64], everything: Bool, page: Page, in database: some PostgresQuerying
+    ) async throws -> [Int64: ProductPage] {
+        let visible = "(p.status = 'active' OR p.chain_id = ANY($2::bigint[]) OR $3::bool)"
+        let pages = try await page.fetchForParents(
+            chainIDs, select: ProductRecord.columns,
+            from: "SELECT p.*, p.chain_id AS page_parent FROM products p WHERE p.chain_id = ANY($1) AND \(visible)", as: "p",
+            keys: [.init(expression: "lower(p.name)", type: "text"), .init(expression: "p.id", type: "bigint")],
+            parameters: [PostgresArray(managed), everything], in: database, decode: ProductRecord.init)
+        var products: [Int64: ProductPage] = [:]
+        for (chainID, connection) in pages {
+            products[chainID] = ProductPage(
+                connection: connection,
+                count: PageCount(
+                    source: "SELECT 1 FROM products p WHERE p.chain_id = $1 AND \(visible)",
+                    parameters: [chainID, PostgresArray(managed), everything], cap: ProductSearch.countCap))
+        }
+        return products
     }
 
     /// The nutrient columns, in the order of `values(of:)`.
@@ -42,11 +68,12 @@ enum ProductStore {
     /// Inserts a product; nil when its barcode is taken (the transaction is then unusable: the
     /// caller returns a user error, which rolls it back).
     static func insert(
-        _ product: CreateProductInput, categoryID: Int64, status: ProductStatus, submittedBy: Int64, in transaction: PostgresTransaction
+        _ product: CreateProductInput, categoryID: Int64, status: ProductStatus, submittedBy: Int64, chainID: Int64?,
+        in transaction: PostgresTransaction
     ) async throws -> Int64? {
         var parameters: [any PostgresEncodable] = [
             product.name, product.brand, categoryID, product.barcode, product.nutrition.basis.databaseName, status.databaseName,
-            submittedBy, product.catalogPrice?.text, product.servingSize?.value, product.servingSize?.unit.databaseName,
+            submittedBy, chainID, product.servingSize?.value, product.servingSize?.unit.databaseName,
             product.packageSize?.value, product.packageSize?.unit.databaseName, product.servingDescription, product.shelfLifeDays,
             product.storage?.databaseName, PostgresArray(product.allergens.map(\.databaseName)),
             PostgresArray(product.dietLabels.map(\.databaseName)),
@@ -58,10 +85,10 @@ enum ProductStore {
         do {
             let rows = try await transaction.query(
                 """
-                INSERT INTO products (name, brand, category_id, barcode, nutrition_basis, status, submitted_by, catalog_price,
+                INSERT INTO products (name, brand, category_id, barcode, nutrition_basis, status, submitted_by, chain_id,
                   serving_quantity, serving_unit, package_quantity, package_unit, serving_description, shelf_life_days, storage,
                   allergens, diet_labels, \(nutrientColumns.joined(separator: ", ")))
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12, $13, $14, $15, $16::text[], $17::text[],
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::text[], $17::text[],
                   \(nutrients.joined(separator: ", ")))
                 RETURNING id
                 """, parameters)
@@ -118,40 +145,95 @@ enum ProductStore {
         }
     }
 
-    /// Approves or rejects a pending product; false when no pending product has the id.
+    /// Approves or rejects a pending product (not a revision); false when no such product waits.
     static func review(
         _ id: Int64, status: ProductStatus, reviewer: Int64, note: String?, in transaction: PostgresTransaction
     ) async throws -> Bool {
         !(try await transaction.query(
             """
-            UPDATE products SET status = $2, reviewed_by = $3, review_note = $4, updated_at = now()
-            WHERE id = $1 AND status = 'pending' RETURNING id
+            UPDATE products SET status = $2, reviewed_by = $3, review_note = $4, reviewed_at = now(), updated_at = now()
+            WHERE id = $1 AND status = 'pending' AND revision_of IS NULL RETURNING id
             """, [id, status.databaseName, reviewer, note])
         ).isEmpty
     }
 
-    /// The prices of a product after an offer change.
-    struct Offer {
-        var catalogPrice: Decimal?
-        var salePrice: Decimal?
+    /// The product, its row locked until the transaction ends (changes of one product, its
+    /// offers and its revisions, one after another).
+    static func lock(_ id: Int64, in transaction: PostgresTransaction) async throws -> ProductRecord? {
+        try await transaction.query("SELECT \(ProductRecord.columns) FROM products p WHERE p.id = $1 FOR UPDATE", [id])
+            .first.map(ProductRecord.init)
     }
 
-    /// Sets stock and prices (a nil leaves one as it is; `removeCatalogPrice` and `endSale` clear
-    /// them); nil when no product has the id.
-    static func updateOffer(
-        _ id: Int64, stock: Int?, catalogPrice: DecimalText?, removeCatalogPrice: Bool, salePrice: DecimalText?, endSale: Bool,
-        in transaction: PostgresTransaction
-    ) async throws -> Offer? {
-        let rows = try await transaction.query(
+    /// What a revision carries of its product: everything that describes it.
+    static let contentColumns =
+        [
+            "name", "brand", "category_id", "barcode", "package_quantity", "package_unit", "serving_quantity", "serving_unit",
+            "serving_description", "nutrition_basis",
+        ] + nutrientColumns + ["micronutrients", "allergens", "diet_labels", "shelf_life_days", "storage"]
+
+    /// The pending revision of a product, if one waits.
+    static func pendingRevision(of id: Int64, in transaction: PostgresTransaction) async throws -> Int64? {
+        try await transaction.query("SELECT id FROM products WHERE revision_of = $1 AND status = 'pending'", [id])
+            .first?.decode(Int64.self, at: 0)
+    }
+
+    /// Starts a pending revision of a product: a copy of it, image included, by `userID`.
+    static func createRevision(of id: Int64, by userID: Int64, in transaction: PostgresTransaction) async throws -> Int64 {
+        let columns = contentColumns.joined(separator: ", ")
+        let revision = try await transaction.query(
             """
-            UPDATE products SET stock = coalesce($2, stock),
-              catalog_price = CASE WHEN $6 THEN NULL ELSE coalesce($3::numeric, catalog_price) END,
-              sale_price = CASE WHEN $5 THEN NULL ELSE coalesce($4::numeric, sale_price) END, updated_at = now()
-            WHERE id = $1 RETURNING catalog_price::text, sale_price::text
-            """, [id, stock, catalogPrice?.text, salePrice?.text, endSale, removeCatalogPrice])
-        guard let row = rows.first else { return nil }
-        return Offer(
-            catalogPrice: try row.decode(String?.self, at: 0).flatMap { DecimalText($0).decimal },
-            salePrice: try row.decode(String?.self, at: 1).flatMap { DecimalText($0).decimal })
+            INSERT INTO products (\(columns), status, submitted_by, chain_id, revision_of)
+            SELECT \(columns), 'pending', $2, chain_id, id FROM products WHERE id = $1 RETURNING id
+            """, [id, userID])[0].decode(Int64.self, at: 0)
+        try await ProductImages.copy(from: id, to: revision, in: transaction)
+        return revision
+    }
+
+    /// Approves a revision: its content and image become its product's, and it goes. False when
+    /// its barcode has been taken by another product meanwhile (the transaction is then unusable:
+    /// the caller returns a user error, which rolls it back).
+    static func applyRevision(
+        _ revisionID: Int64, to productID: Int64, reviewer: Int64, note: String?, in transaction: PostgresTransaction
+    ) async throws -> Bool {
+        let columns = contentColumns.joined(separator: ", ")
+        do {
+            _ = try await transaction.query(
+                """
+                UPDATE products SET (\(columns)) = (SELECT \(columns) FROM products WHERE id = $1),
+                  reviewed_by = $3, review_note = $4, reviewed_at = now(), updated_at = now()
+                WHERE id = $2
+                """, [revisionID, productID, reviewer, note])
+        } catch let error as PostgresError where error.isUniqueViolation {
+            return false
+        }
+        try await ProductImages.move(from: revisionID, to: productID, in: transaction)
+        _ = try await transaction.query("DELETE FROM products WHERE id = $1", [revisionID])
+        return true
+    }
+
+    /// Rejects a pending revision; it stays, rejected, with the note.
+    static func rejectRevision(_ revisionID: Int64, reviewer: Int64, note: String?, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query(
+            """
+            UPDATE products SET status = 'rejected', reviewed_by = $2, review_note = $3, reviewed_at = now(), updated_at = now()
+            WHERE id = $1
+            """, [revisionID, reviewer, note])
+    }
+
+    /// Sets a product's status (`pending` again after a rejected product is changed, `withdrawn`).
+    static func setStatus(_ id: Int64, _ status: ProductStatus, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query(
+            "UPDATE products SET status = $2, updated_at = now() WHERE id = $1", [id, status.databaseName])
+    }
+
+    /// Deletes a product outright (a cancelled revision).
+    static func delete(_ id: Int64, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query("DELETE FROM products WHERE id = $1", [id])
+    }
+
+    /// Withdraws a product: it leaves the catalog, and a change waiting for moderation goes.
+    static func withdraw(_ id: Int64, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query("DELETE FROM products WHERE revision_of = $1 AND status = 'pending'", [id])
+        try await setStatus(id, .withdrawn, in: transaction)
     }
 }

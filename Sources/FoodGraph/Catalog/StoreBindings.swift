@@ -36,6 +36,11 @@ enum StoreBindings {
                 let page = try Page(arguments, list: list)
                 return Resolved<Connection<StoreRecord>>(unchecked: context.catalog.chainStores(page: page, list: list).load(chain.id))
             }
+            chain.field("products", arguments: PageArguments.self) { chain, arguments, context in
+                let list = "RetailChain.products"
+                let page = try Page(arguments, list: list)
+                return Resolved<ProductPage>(unchecked: context.catalog.chainProducts(page: page, list: list).load(chain.id))
+            }
         }
         binder.object(StoreRecord.self) { store in
             store.field("id") { GlobalID(typeName: "Store", key: $0.id) }

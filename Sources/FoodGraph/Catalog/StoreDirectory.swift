@@ -16,7 +16,7 @@ enum StoreDirectory {
     static func chains(page: Page, in database: some PostgresQuerying) async throws -> Connection<RetailChainRecord> {
         try await page.fetch(
             select: RetailChainRecord.columns, from: "SELECT * FROM retail_chains", as: "c",
-            keys: [.init(expression: "c.name", type: "text"), .init(expression: "c.id", type: "bigint")], parameters: [],
+            keys: [.init(expression: "c.name", type: "text"), .init(expression: "c.id", type: "bigint")], parameters: [], count: .none,
             in: database, decode: RetailChainRecord.init)
     }
 
@@ -38,7 +38,8 @@ enum StoreDirectory {
             keys = [.init(expression: "s.distance_km", type: "float8"), .init(expression: "s.id", type: "bigint")]
         }
         var connection = try await page.fetch(
-            select: StoreRecord.columns + ", s.distance_km", from: source, as: "s", keys: keys, parameters: parameters, in: database
+            select: StoreRecord.columns + ", s.distance_km", from: source, as: "s", keys: keys, parameters: parameters, count: .none,
+            in: database
         ) { row in
             var store = try StoreRecord(row)
             store.distanceKm = try row.decode(Double?.self, at: 10).map(roundedKilometres)
@@ -88,6 +89,23 @@ enum StoreDirectory {
             """,
             [id, name, address?.addressLine, address?.city, address?.region, address?.postalCode, address?.country,
              location?.latitude, location?.longitude])
+    }
+
+    /// Applies a patch of a chain's description and contact details (nil: unchanged; `.some(nil)`:
+    /// cleared); false when no chain has the id.
+    static func updateChain(
+        _ id: Int64, description: String??, website: String??, contactEmail: String??, contactPhone: String??,
+        in transaction: PostgresTransaction
+    ) async throws -> Bool {
+        var assignments: [String] = []
+        var parameters: [any PostgresEncodable] = [id]
+        for (column, value) in [("description", description), ("website", website), ("contact_email", contactEmail), ("contact_phone", contactPhone)] {
+            guard let value else { continue }
+            parameters.append(value)
+            assignments.append("\(column) = $\(parameters.count)")
+        }
+        let set = assignments.isEmpty ? "name = name" : assignments.joined(separator: ", ")
+        return !(try await transaction.query("UPDATE retail_chains SET \(set) WHERE id = $1 RETURNING id", parameters)).isEmpty
     }
 
     /// Great-circle distance in km from a point given as two SQL parameters, by the haversine formula.

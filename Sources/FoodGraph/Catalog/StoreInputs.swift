@@ -138,3 +138,61 @@ struct StoreLocationInput: Decodable, Sendable {
         longitude = try input.requiredDouble(.longitude, NumberRule.longitude)
     }
 }
+
+/// `UpdateRetailChainInput`: a patch of a chain's description and contact details; null clears a
+/// field.
+struct UpdateRetailChainInput: Decodable, Sendable {
+    var chainId: NodeID<RetailChainRecord>
+    var description: String??
+    var website: String??
+    var contactEmail: String??
+    var contactPhone: String??
+
+    private enum Keys: String, CodingKey { case chainId, description, website, contactEmail, contactPhone }
+
+    init(from decoder: any Decoder) throws {
+        let input = try CatalogInput(decoder, keyedBy: Keys.self)
+        chainId = try input.decode(NodeID<RetailChainRecord>.self, .chainId)
+        description = try input.patch(.description) { try input.text(.description, .chainDescription) }
+        website = try input.patch(.website) { try input.text(.website, .website) }
+        if let website = website ?? nil, !ContactRules.isWebAddress(website) {
+            try input.refuse(.website, "Give an address starting with https:// or http://, e.g. https://example.com.", code: .invalidFormat)
+        }
+        contactEmail = try input.patch(.contactEmail) { try input.text(.contactEmail, .contactEmail) }
+        if let email = contactEmail ?? nil, !ContactRules.isEmailAddress(email) {
+            try input.refuse(.contactEmail, "Give an email address such as info@example.com.", code: .invalidFormat)
+        }
+        contactPhone = try input.patch(.contactPhone) { try input.text(.contactPhone, .contactPhone) }
+        if let phone = contactPhone ?? nil, !ContactRules.isPhoneNumber(phone) {
+            try input.refuse(
+                .contactPhone, "Give a phone number of digits, spaces and + - ( ) ., with at least 7 digits.", code: .invalidFormat)
+        }
+    }
+}
+
+/// The shapes of a chain's contact details: pure rules.
+enum ContactRules {
+    /// `http://` or `https://`, a host with a dot or `localhost`, no white space.
+    static func isWebAddress(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else { return false }
+        let rest = lower.dropFirst(scheme.count)
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !host.isEmpty && !text.contains(where: \.isWhitespace)
+            && (host.contains(".") || host.hasPrefix("localhost")) && !host.hasPrefix(".") && !host.hasSuffix(".")
+    }
+
+    /// `x@x.x`: one `@`, something before it, a domain with a dot not at its ends, no white space.
+    static func isEmailAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1]
+        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+    }
+
+    /// Digits, spaces and `+ - ( ) .`; at least 7 digits.
+    static func isPhoneNumber(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || " +-().".unicodeScalars.contains($0) }
+            && text.unicodeScalars.filter { ("0"..."9").contains($0) }.count >= 7
+    }
+}

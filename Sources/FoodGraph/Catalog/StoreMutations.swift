@@ -13,6 +13,15 @@ enum StoreMutations {
         binder.mutation("recordPrice", input: RecordPriceInput.self, access: .signedIn) { input, scope in
             try await recordPrice(input, scope)
         }
+        binder.mutation(
+            "updateRetailChain", input: UpdateRetailChainInput.self, access: .roles([.administrator, .chainRepresentative])
+        ) { input, scope in
+            try await updateChain(input, scope)
+        }
+        binder.object(RetailChainPayload.self) { payload in
+            payload.field("retailChain") { $0.retailChain }
+            payload.field("userErrors") { $0.userErrors }
+        }
         binder.object(StorePayload.self) { payload in
             payload.field("store") { $0.store }
             payload.field("userErrors") { $0.userErrors }
@@ -44,6 +53,21 @@ enum StoreMutations {
         guard viewer.mayManageChain(store.chainID) else { throw DomainError.forbidden("You manage another chain's stores only.") }
         try await StoreDirectory.updateStore(id, name: input.name, address: input.address, location: input.location, in: scope.transaction)
         return StorePayload(store: try await StoreDirectory.stores([id], from: scope.transaction)[id])
+    }
+
+    /// A chain's description and contact details: its representatives' own chain only.
+    static func updateChain(_ input: UpdateRetailChainInput, _ scope: MutationScope) async throws -> RetailChainPayload {
+        let viewer = try scope.requireViewer()
+        let id = input.chainId.key
+        guard viewer.mayManageChain(id) else { throw DomainError.forbidden("You manage your own chain only.") }
+        guard
+            try await StoreDirectory.updateChain(
+                id, description: input.description, website: input.website, contactEmail: input.contactEmail,
+                contactPhone: input.contactPhone, in: scope.transaction)
+        else {
+            return RetailChainPayload(failing: [UserError("chainId", "No such chain.", code: .notFound)])
+        }
+        return RetailChainPayload(retailChain: try await StoreDirectory.chains([id], from: scope.transaction)[id])
     }
 
     /// Representatives record their own chain's prices (source CHAIN); anyone else what they saw (USER).
