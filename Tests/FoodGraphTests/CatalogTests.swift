@@ -274,11 +274,11 @@ struct CatalogAdministrationTests {
         #expect(Set(children) == ["milk-cream", "cheese", "yogurt", "eggs", "butter-spreads"])
     }
 
-    @Test func supportFindsUsersAndSeesRepresentedChains() async throws {
+    @Test func administratorsFindUsersAndSeeRepresentedChains() async throws {
         let api = try await CatalogTests.seeded()
         defer { Task { await api.close() } }
         let support = try #require(
-            try await api.run(#"mutation { login(input: {email: "support@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
+            try await api.run(#"mutation { login(input: {email: "admin@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
                 "data.login.token"] as? String)
         let found = try await api.run(#"{ users(first: 5, query: "chain@") { totalCount edges { node { email representedChain { name } } } } }"#, token: support)
         #expect(found["data.users.totalCount"] as? Int == 1)

@@ -37,11 +37,12 @@ enum AccountsArea: Area {
         }
         binder.connection(of: UserRecord.self, totalCount: true)
         binder.connection(of: SessionRecord.self)
+        // node(id:): the account's owner and administrators only (PersonalDataPolicy).
         binder.node(UserRecord.self) { key, context -> Resolved<UserRecord?> in
-            guard UserAccess.mayFetch(key, context) else { return .null }
+            guard PersonalDataPolicy.allows(.account, ofUser: key, context) else { return .null }
             return Resolved(unchecked: context.accounts.users.load(key))
         }
-        // A session is its owner's only: another user's session ID is not found.
+        // A session is its owner's only (PersonalDataPolicy): another user's session ID is not found.
         binder.node(SessionRecord.self) { key, context -> Resolved<SessionRecord?> in
             guard let viewer = context.viewer else { return .null }
             return Resolved(unchecked: AccountsLoaders(context).sessions(of: viewer.userID).load(key))
@@ -50,36 +51,32 @@ enum AccountsArea: Area {
         AccountMutations.bind(&binder)
     }
 
+    /// Every `User` field through `PersonalDataPolicy` (`UserField` names its category).
     private static func bindUser(_ binder: inout SchemaBinder) {
         binder.object(UserRecord.self) { user in
-            user.field("id") { $0.globalID }
-            user.field("email", resolve: { user, context -> Resolved<EmailAddressOutput> in
-                try UserAccess.requireSelfOrSupport(user, context)
-                return .value(EmailAddressOutput(user.email))
-            })
-            user.field("emailConfirmed") { $0.emailConfirmedAt != nil }
-            user.field("roles") { $0.roles }
-            user.field("representedChain", resolve: { user, context -> Resolved<RetailChainRecord?> in
+            user.field(.id) { $0.globalID }
+            user.field(.email) { EmailAddressOutput($0.email) }
+            user.field(.emailConfirmed) { $0.emailConfirmedAt != nil }
+            user.field(.roles) { $0.roles }
+            user.field(.representedChain, resolve: { user, context -> Resolved<RetailChainRecord?> in
                 guard let chainID = user.representedChainID else { return .null }
                 return Resolved<RetailChainRecord?>(unchecked: context.catalog.chains.load(chainID))
             })
-            user.field("disabled") { $0.disabledAt != nil }
-            user.field("createdAt") { $0.createdAt }
-            user.field("profile", resolve: profile)
-            user.field("nutritionTargets", resolve: { user, context in try profile(user, context).map(\.targets) })
-            user.field("bmi", resolve: { user, context in try profile(user, context).map(\.bodyMassIndex) })
-            user.field("sessions", arguments: PageArguments.self) { user, arguments, context -> Resolved<Connection<SessionRecord>> in
-                guard context.viewer?.userID == user.id else { throw DomainError.forbidden("Only the account's owner can see its sessions.") }
+            user.field(.disabled) { $0.disabledAt != nil }
+            user.field(.createdAt) { $0.createdAt }
+            user.field(.profile, resolve: { user, context in profile(user, context) })
+            user.field(.nutritionTargets, resolve: { user, context in profile(user, context).map(\.targets) })
+            user.field(.bmi, resolve: { user, context in profile(user, context).map(\.bodyMassIndex) })
+            user.field(.sessions, arguments: PageArguments.self) { user, arguments, context -> Resolved<Connection<SessionRecord>> in
                 let page = try Page(arguments)
                 return .run { try await SessionStore.page(of: user.id, page, in: context.database) }
             }
         }
     }
 
-    /// A user's profile: theirs and support's only.
-    @Sendable private static func profile(_ user: UserRecord, _ context: RequestContext) throws -> Resolved<ProfileRecord> {
-        try UserAccess.requireSelfOrSupport(user, context)
-        return Resolved(unchecked: context.accounts.profiles.load(user.id))
+    /// A user's profile, through the request's loader (the caller has applied the policy).
+    @Sendable private static func profile(_ user: UserRecord, _ context: RequestContext) -> Resolved<ProfileRecord> {
+        Resolved(unchecked: context.accounts.profiles.load(user.id))
     }
 
     private static func bindProfile(_ binder: inout SchemaBinder) {

@@ -4,9 +4,13 @@ extend type Query {
   "The signed-in user, or null for anonymous requests."
   me: User
 
-  "Accounts, newest first, optionally filtered by email or username. Requires the support or administrator role."
+  """
+  Accounts, newest first, optionally filtered by email, username or display name. Requires the
+  administrator role: support staff see a user's data only through the support issues that user
+  opened, never by browsing accounts (docs/security.md).
+  """
   users(first: Int, after: String, last: Int, before: String, query: String): UserConnection!
-    @auth(roles: [SUPPORT])
+    @auth(roles: [ADMINISTRATOR])
 }
 
 extend type Mutation {
@@ -74,9 +78,9 @@ extend type Mutation {
 enum Role {
   "Every account."
   USER
-  "Sees and answers support issues."
+  "Sees and answers support issues; sees a user's data only through the issues that user opened (their name, contact and attachments), nothing else."
   SUPPORT
-  "Works the order queue: sees orders, their items and shipping addresses, nothing else of a user."
+  "Works the order queue: sees orders, their items, delivery addresses and contacts, nothing else of a user."
   ORDER_HANDLER
   "Full read and write access."
   ADMINISTRATOR
@@ -84,7 +88,12 @@ enum Role {
   CHAIN_REPRESENTATIVE
 }
 
-"An account. Visible to its owner, and to support and administrators."
+"""
+An account. Visible, with every field, to its owner and to administrators only, whichever way it is
+reached (`me`, `node(id:)`, `users`, a payload): to anyone else `node(id:)` gives null, and a field
+read anyway is `FORBIDDEN`. Support staff and order handlers see what they need of a user through
+support issues and orders, not here. The rule, per role: docs/security.md.
+"""
 type User implements Node {
   id: ID!
   "The address as registered, after Unicode NFKC normalisation (case kept)."
@@ -103,7 +112,7 @@ type User implements Node {
   nutritionTargets: NutritionTargets
   "Body-mass index from height and weight; null until both are set."
   bmi: BodyMassIndex
-  "Your sessions, most recently used first. Owner only."
+  "Your sessions, most recently used first. Owner only (administrators end them by disabling the account)."
   sessions(first: Int, after: String, last: Int, before: String): SessionConnection!
 }
 
@@ -187,7 +196,7 @@ enum UnitSystem {
   CANADIAN
 }
 
-"A user's personal data and preferences. Visible to its owner, support and administrators."
+"A user's personal data and preferences. Visible to its owner and administrators only."
 type Profile {
   displayName: String
   "Unique, case-insensitive; friends find each other by it."
