@@ -129,6 +129,12 @@ private struct Tour {
         try await run(
             #"mutation { uploadAvatar(input: {image: "\#(Self.avatar)"}) { user { profile { avatarUrl } } userErrors { code } } }"#,
             token: user)
+        try await run("{ avatarGallery { name url } }")
+        try await run(
+            """
+            mutation { a: chooseGalleryAvatar(input: {name: "lime"}) { user { profile { galleryAvatar { name url } } } userErrors { code } }
+              b: deleteAvatar { user { profile { avatarUrl } } userErrors { code } } }
+            """, token: user)
 
         // Diary: log, change, log again, weigh in; then the day, the lists and the timelines.
         let added = try await run(
@@ -259,10 +265,8 @@ private struct Tour {
     }
 
     static let avatar: String = {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
-        for value in [UInt32(200), 200] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
-        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
-        return Data(bytes).base64EncodedString()
+        let pixels = [UInt8](repeating: 0xC0, count: 200 * 200 * 4)
+        return Data(ImageCodec.encode(ImageCodec.Decoded(format: .png, width: 200, height: 200, rgba: pixels))!).base64EncodedString()
     }()
 
     static let nutritionFields = """

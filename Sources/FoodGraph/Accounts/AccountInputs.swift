@@ -42,6 +42,23 @@ struct UploadAvatarInput: Decodable, Sendable {
     var image: Base64Bytes
 }
 
+/// A gallery avatar by name: one of `AvatarGallery.all`.
+struct ChooseGalleryAvatarInput: Decodable, Sendable {
+    var name: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        guard decoder.isBindingCheck || AvatarGallery.avatar(named: name) != nil else {
+            var error = InputError(decoder, "There is no gallery avatar \"\(name.prefix(40))\"; pick one of avatarGallery's names.", code: .notFound)
+            error.path.append("name")
+            throw error
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case name }
+}
+
 struct SetStorePreferenceInput: Decodable, Sendable {
     var storeId: NodeID<StoreRecord>
     /// Nil (left out or null) clears the mark.

@@ -19,7 +19,9 @@ enum AccountMutations {
         binder.mutation("changePassword", input: ChangePasswordInput.self, access: .signedIn, prepare: checkPasswordChange, changePassword)
         binder.mutation("revokeSessions", input: RevokeSessionsInput.self, access: .signedIn, revokeSessions)
         binder.mutation("updateProfile", input: UpdateProfileInput.self, access: .signedIn, updateProfile)
-        binder.mutation("uploadAvatar", input: UploadAvatarInput.self, access: .signedIn, uploadAvatar)
+        binder.mutation("uploadAvatar", input: UploadAvatarInput.self, access: .signedIn, prepare: checkAvatar, uploadAvatar)
+        binder.mutation("chooseGalleryAvatar", input: ChooseGalleryAvatarInput.self, access: .signedIn, chooseGalleryAvatar)
+        binder.mutation("deleteAvatar", access: .signedIn, deleteAvatar)
         binder.mutation("setStorePreference", input: SetStorePreferenceInput.self, access: .signedIn, setStorePreference)
         binder.mutation("grantRole", input: GrantRoleInput.self, access: .roles([.administrator]), grantRole)
         binder.mutation("revokeRole", input: RevokeRoleInput.self, access: .roles([.administrator]), revokeRole)
@@ -226,12 +228,30 @@ enum AccountMutations {
         return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
     }
 
-    @Sendable static func uploadAvatar(_ input: UploadAvatarInput, _ scope: MutationScope) async throws -> UserPayload {
-        let viewer = try scope.requireViewer()
+    /// The image is decoded and encoded again before the transaction opens (CPU work).
+    @Sendable static func checkAvatar(_ input: UploadAvatarInput, _ context: RequestContext) async throws -> Preparation<StoredImage, UserPayload> {
         switch ProfilePreferences.avatar(input.image.bytes) {
-        case .invalid(let error): return UserPayload(failing: [error])
-        case .valid(let info): try await ProfileStore.setAvatar(input.image.bytes, info, of: viewer.userID, in: scope.transaction)
+        case .invalid(let error): .answer(UserPayload(failing: [error]))
+        case .valid(let image): .proceed(image)
         }
+    }
+
+    @Sendable static func uploadAvatar(_ image: StoredImage, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        try await ProfileStore.setAvatar(image, of: viewer.userID, in: scope.transaction)
+        return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
+    }
+
+    @Sendable static func chooseGalleryAvatar(_ input: ChooseGalleryAvatarInput, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        try await ProfileStore.chooseGalleryAvatar(input.name, of: viewer.userID, in: scope.transaction)
+        return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
+    }
+
+    /// Back to the default avatar; deleting when there is none changes nothing.
+    @Sendable static func deleteAvatar(_ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        _ = try await ProfileStore.deleteAvatar(of: viewer.userID, in: scope.transaction)
         return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
     }
 

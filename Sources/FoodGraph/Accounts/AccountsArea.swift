@@ -17,6 +17,7 @@ enum AccountsArea: Area {
                 guard let viewer = context.viewer else { return .null }
                 return Resolved<UserRecord?>(unchecked: context.accounts.users.load(viewer.userID))
             }
+            query.field("avatarGallery") { _ in .value(AvatarGallery.all) }
             query.field("users", arguments: UsersArguments.self) { arguments, context -> Resolved<Connection<UserRecord>> in
                 let page = try Page(arguments.page)
                 if let query = arguments.query, InputText.hasForbiddenCharacters(query) {
@@ -84,6 +85,7 @@ enum AccountsArea: Area {
             profile.field("displayName") { $0.displayName }
             profile.field("username") { $0.username }
             profile.field("avatarUrl") { $0.avatarURL }
+            profile.field("galleryAvatar") { $0.galleryAvatar }
             profile.field("gender") { $0.gender }
             profile.field("birthDate") { $0.birthDate }
             profile.field("age") { $0.age }
@@ -126,6 +128,10 @@ enum AccountsArea: Area {
 
     /// The plain result objects: their fields read the Swift value alone.
     private static func bindResults(_ binder: inout SchemaBinder) {
+        binder.object(AvatarGallery.Avatar.self) { avatar in
+            avatar.field("name") { $0.name }
+            avatar.field("url") { $0.url }
+        }
         binder.object(DietaryRestrictions.self) { restrictions in
             restrictions.field("allergies") { $0.allergies }
             restrictions.field("illnesses") { $0.illnesses }

@@ -11,6 +11,9 @@ extend type Query {
   """
   users(first: Int, after: String, last: Int, before: String, query: String): UserConnection!
     @auth(roles: [ADMINISTRATOR])
+
+  "The built-in avatars a user can pick instead of uploading an image (`chooseGalleryAvatar`). Public."
+  avatarGallery: [GalleryAvatar!]!
 }
 
 extend type Mutation {
@@ -54,8 +57,22 @@ extend type Mutation {
   "Change your profile. Only the fields given are changed; null clears a field where allowed."
   updateProfile(input: UpdateProfileInput!): UpdateProfilePayload! @auth
 
-  "Upload your avatar: a PNG, JPEG or WebP image of 200×200 pixels, at most 2 MB."
+  """
+  Upload your avatar: a PNG, JPEG or WebP image of 200×200 pixels, at most 2 MB. The image is
+  decoded in full and encoded again (its metadata, such as a photo's location, is not kept);
+  anything that is not a complete image of those types is refused with `UNSUPPORTED_IMAGE_TYPE`.
+  It is served at a new unguessable address (`Profile.avatarUrl`); the previous avatar is deleted.
+  """
   uploadAvatar(input: UploadAvatarInput!): UploadAvatarPayload! @auth
+
+  "Use one of the built-in avatars (`avatarGallery`) instead of an uploaded image, which is deleted."
+  chooseGalleryAvatar(input: ChooseGalleryAvatarInput!): ChooseGalleryAvatarPayload! @auth
+
+  """
+  Delete your avatar, uploaded or picked, and return to the default: `avatarUrl` becomes null and
+  the app shows its default image. An uploaded image is deleted at once.
+  """
+  deleteAvatar: DeleteAvatarPayload! @auth
 
   "Mark a store as preferred or ignored, or clear the mark."
   setStorePreference(input: SetStorePreferenceInput!): SetStorePreferencePayload! @auth
@@ -201,8 +218,15 @@ type Profile {
   displayName: String
   "Unique, case-insensitive; friends find each other by it."
   username: String
-  "URL of the avatar image, if one was uploaded."
+  """
+  Path of the avatar image on this server, or null for the default avatar: an uploaded image at
+  `/images/<token>` (an unguessable token, new with each upload, so the address is known only to
+  whom the profile is visible), or a gallery avatar at `/images/gallery-<name>`. Served with the
+  type its decoder found and `X-Content-Type-Options: nosniff`.
+  """
   avatarUrl: String
+  "The gallery avatar picked, if the avatar is one (`chooseGalleryAvatar`)."
+  galleryAvatar: GalleryAvatar
   gender: Gender
   birthDate: Date
   "Age in whole years today, in the user's time zone."
@@ -459,6 +483,29 @@ input UpdateProfileInput {
 }
 
 type UpdateProfilePayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+"A built-in avatar: a fruit or vegetable on a coloured ground, 200×200 PNG."
+type GalleryAvatar {
+  "Its name, e.g. `apple`: what `chooseGalleryAvatar` takes."
+  name: String!
+  "Path of its image on this server, `/images/gallery-<name>`."
+  url: String!
+}
+
+input ChooseGalleryAvatarInput {
+  "A name from `avatarGallery`; another is refused with `NOT_FOUND`."
+  name: String!
+}
+
+type ChooseGalleryAvatarPayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+type DeleteAvatarPayload {
   user: User
   userErrors: [UserError!]!
 }

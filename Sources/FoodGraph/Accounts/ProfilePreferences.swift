@@ -7,11 +7,12 @@ enum ProfilePreferences {
     static let avatarSide = 200
 
     enum AvatarCheck {
-        case valid(ImageInfo)
+        case valid(StoredImage)
         case invalid(UserError)
     }
 
-    /// The image's format and size, read from its bytes; it must be a 200×200 PNG, JPEG or WebP.
+    /// An avatar: a 200×200 PNG, JPEG or WebP of at most 2 MB that decodes in full; what is
+    /// stored is its pixels encoded again (`ImageCodec`), in its own format.
     static func avatar(_ bytes: [UInt8]) -> AvatarCheck {
         guard bytes.count <= maximumAvatarBytes else {
             return .invalid(UserError("image", "The image is larger than 2 MB.", code: .tooLong))
@@ -19,17 +20,37 @@ enum ProfilePreferences {
         guard let info = ImageInfo(bytes) else {
             return .invalid(UserError("image", "Upload a PNG, JPEG or WebP image.", code: .unsupportedImageType))
         }
+        // Checked on the header, before any pixel is decoded.
         guard info.width == avatarSide, info.height == avatarSide else {
             return .invalid(
                 UserError("image", "The image is \(info.width)×\(info.height) pixels; an avatar is 200×200.", code: .invalidImageDimensions))
         }
-        return .valid(info)
+        switch ImageCodec.decode(bytes, maximumPixels: avatarSide * avatarSide) {
+        case .failure(.corrupt(let format, let reason)):
+            return .invalid(
+                UserError("image", "This is not a complete \(format.name) image (\(reason)) Upload the image file itself.", code: .unsupportedImageType))
+        case .failure:
+            return .invalid(UserError("image", "Upload a PNG, JPEG or WebP image.", code: .unsupportedImageType))
+        case .success(let decoded):
+            guard decoded.width == avatarSide, decoded.height == avatarSide else {
+                return .invalid(
+                    UserError("image", "The image is \(decoded.width)×\(decoded.height) pixels; an avatar is 200×200.", code: .invalidImageDimensions))
+            }
+            guard let encoded = ImageCodec.encode(decoded) else {
+                return .invalid(UserError("image", "This image could not be processed; try another.", code: .unsupportedImageType))
+            }
+            return .valid(StoredImage(format: decoded.format, width: decoded.width, height: decoded.height, bytes: encoded))
+        }
     }
 
-    /// An image by its global ID, for `GET /images/<id>`.
-    static func image(_ id: String, in database: PostgresDatabase) async throws -> (contentType: String, bytes: [UInt8])? {
-        guard let globalID = GlobalID(parsing: id), globalID.typeName == "Image" else { return nil }
-        return try await ProfileStore.image(globalID.key, in: database)
+    /// An image for `GET /images/<name>`: an uploaded one by its unguessable token, or a gallery
+    /// avatar (`gallery-<name>`).
+    static func image(_ name: String, in database: PostgresDatabase) async throws -> (contentType: String, bytes: [UInt8])? {
+        if name.hasPrefix("gallery-") {
+            return AvatarGallery.image(named: String(name.dropFirst("gallery-".count))).map { ("image/png", $0) }
+        }
+        guard ImageToken.isWellFormed(name) else { return nil }
+        return try await ProfileStore.image(token: name, in: database)
     }
 
     /// Height and weight as the user's unit system writes them: metric, imperial (feet and inches,

@@ -23,7 +23,10 @@ struct ProfileRecord: ObjectValue {
     var restrictions = DietaryRestrictions()
     /// Today in the profile's time zone.
     var today = LocalDate(daysSinceEpoch: 0)
-    var avatarImageID: Int64?
+    /// The uploaded avatar's unguessable token, if one was uploaded.
+    var avatarToken: String?
+    /// The gallery avatar picked, if one was.
+    var galleryAvatar: AvatarGallery.Avatar?
     var location: GeoPoint?
     var accessibleRadiusKm: Double?
     var weeklyBudget: Money?
@@ -47,8 +50,9 @@ struct ProfileRecord: ObjectValue {
 
     var bodyMassIndex: BodyMassIndex? { BodyMassIndex(heightCm: heightCm, weightKg: weightKg) }
 
-    /// Where the avatar is served (`GET /images/<id>`).
-    var avatarURL: String? { avatarImageID.map { "/images/" + GlobalID(typeName: "Image", key: $0).description } }
+    /// Where the avatar is served: `/images/<token>` for an uploaded one (unguessable, new with each
+    /// upload), `/images/gallery-<name>` for a gallery one; nil for the default.
+    var avatarURL: String? { avatarToken.map { "/images/" + $0 } ?? galleryAvatar?.url }
 
     var heightDisplay: String? { ProfilePreferences.display(heightCm: heightCm, unitSystem: units) }
     var weightDisplay: String? { ProfilePreferences.display(weightKg: weightKg, unitSystem: units) }

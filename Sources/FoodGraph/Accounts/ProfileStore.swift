@@ -10,7 +10,8 @@ enum ProfileStore {
                    activity_level, goal, goal_rate_kg_per_week::float8, diet_type, unit_system, time_zone, currency,
                    allergies, illnesses, pregnant, disliked_foods, (now() AT TIME ZONE time_zone)::date::text,
                    avatar_image_id, latitude, longitude, accessible_radius_km::float8, weekly_budget::text,
-                   coalesce(weekly_budget_currency, currency), notification_settings::text, shipping_address::text
+                   coalesce(weekly_budget_currency, currency), notification_settings::text, shipping_address::text,
+                   gallery_avatar, (SELECT token FROM images i WHERE i.id = avatar_image_id)
             FROM profiles WHERE user_id = ANY($1)
             """, [PostgresArray(userIDs)])
         var profiles: [Int64: ProfileRecord] = [:]
@@ -41,7 +42,6 @@ enum ProfileStore {
             allergies: try row.decode([String].self, at: 14), illnesses: try row.decode([String].self, at: 15),
             pregnant: try row.decode(Bool.self, at: 16), dislikedFoods: try row.decode([String].self, at: 17))
         profile.today = LocalDate(iso8601: try row.decode(String.self, at: 18)) ?? LocalDate(Date(), in: .gmt)
-        profile.avatarImageID = try row.decode(Int64?.self, at: 19)
         if let latitude = try row.decode(Double?.self, at: 20), let longitude = try row.decode(Double?.self, at: 21) {
             profile.location = GeoPoint(latitude: latitude, longitude: longitude)
         }
@@ -51,6 +51,8 @@ enum ProfileStore {
         profile.notifications = NotificationSettings(
             stored: (try? JSONSerialization.jsonObject(with: Data(settings.utf8)) as? [String: Bool]) ?? [:])
         profile.shippingAddress = try row.decode(String?.self, at: 26).flatMap { try? JSONDecoder().decode(Address.self, from: Data($0.utf8)) }
+        profile.galleryAvatar = try row.decode(String?.self, at: 27).flatMap(AvatarGallery.avatar(named:))
+        profile.avatarToken = try row.decode(String?.self, at: 28)
         return profile
     }
 
@@ -119,23 +121,51 @@ enum ProfileStore {
             "UPDATE profiles SET \(assignments.joined(separator: ", ")), updated_at = now() WHERE user_id = $1", parameters)
     }
 
-    /// Stores an avatar image and makes it the profile's; the previous avatar goes.
-    static func setAvatar(_ bytes: [UInt8], _ info: ImageInfo, of userID: Int64, in transaction: PostgresTransaction) async throws {
+    /// Stores an uploaded avatar (already decoded and encoded again) at a new unguessable token
+    /// and makes it the profile's; the previous avatar, uploaded or picked, goes.
+    static func setAvatar(_ image: StoredImage, of userID: Int64, in transaction: PostgresTransaction) async throws {
         let rows = try await transaction.query(
-            "INSERT INTO images (owner_id, content_type, width, height, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-            [userID, info.format.rawValue, info.width, info.height, bytes, Crypto.sha256(bytes)])
-        let imageID = try rows[0].decode(Int64.self, at: 0)
-        _ = try await transaction.query("UPDATE profiles SET avatar_image_id = $2, updated_at = now() WHERE user_id = $1", [userID, imageID])
-        _ = try await transaction.query(
             """
-            DELETE FROM images WHERE owner_id = $1 AND id <> $2
-              AND id NOT IN (SELECT avatar_image_id FROM profiles WHERE avatar_image_id IS NOT NULL)
-            """, [userID, imageID])
+            INSERT INTO images (owner_id, token, content_type, width, height, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
+            RETURNING id
+            """,
+            [userID, ImageToken.make(), image.format.rawValue, image.width, image.height, image.bytes, Crypto.sha256(image.bytes)])
+        let imageID = try rows[0].decode(Int64.self, at: 0)
+        _ = try await transaction.query(
+            "UPDATE profiles SET avatar_image_id = $2, gallery_avatar = NULL, updated_at = now() WHERE user_id = $1", [userID, imageID])
+        try await deleteUnusedImages(of: userID, in: transaction)
     }
 
-    /// An image's type and bytes.
-    static func image(_ id: Int64, in database: some PostgresQuerying) async throws -> (contentType: String, bytes: [UInt8])? {
-        guard let row = try await database.query("SELECT content_type, bytes FROM images WHERE id = $1", [id]).first else { return nil }
+    /// Makes a gallery avatar the profile's; an uploaded one is deleted.
+    static func chooseGalleryAvatar(_ name: String, of userID: Int64, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query(
+            "UPDATE profiles SET avatar_image_id = NULL, gallery_avatar = $2, updated_at = now() WHERE user_id = $1", [userID, name])
+        try await deleteUnusedImages(of: userID, in: transaction)
+    }
+
+    /// Back to the default avatar: none uploaded, none picked. False when there was none.
+    static func deleteAvatar(of userID: Int64, in transaction: PostgresTransaction) async throws -> Bool {
+        let rows = try await transaction.query(
+            """
+            UPDATE profiles SET avatar_image_id = NULL, gallery_avatar = NULL, updated_at = now()
+            WHERE user_id = $1 AND (avatar_image_id IS NOT NULL OR gallery_avatar IS NOT NULL) RETURNING user_id
+            """, [userID])
+        try await deleteUnusedImages(of: userID, in: transaction)
+        return !rows.isEmpty
+    }
+
+    /// A user's images that no profile shows any more (an avatar replaced or deleted).
+    private static func deleteUnusedImages(of userID: Int64, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query(
+            """
+            DELETE FROM images WHERE owner_id = $1
+              AND id NOT IN (SELECT avatar_image_id FROM profiles WHERE avatar_image_id IS NOT NULL)
+            """, [userID])
+    }
+
+    /// An image's type and bytes, by its token.
+    static func image(token: String, in database: some PostgresQuerying) async throws -> (contentType: String, bytes: [UInt8])? {
+        guard let row = try await database.query("SELECT content_type, bytes FROM images WHERE token = $1", [token]).first else { return nil }
         return (try row.decode(String.self, at: 0), try row.decode([UInt8].self, at: 1))
     }
 
