@@ -247,6 +247,31 @@ private struct Tour {
             }
             """, token: chain, ["product": .string(productID), "store": .string(ownStore)])
 
+        // Privacy: the policies accepted, a copy of everything, and an account deleted.
+        try await run(
+            """
+            { policyDocuments { kind version publishedOn } }
+            """)
+        try await run(
+            """
+            mutation { acceptPolicies(input: {termsOfServiceVersion: "2026-01", privacyPolicyVersion: "2026-01"}) {
+              user { consents { document version acceptedAt } pendingConsents } userErrors { code } } }
+            """, token: user)
+        let export = try await run("mutation { exportMyData { dataExport { id status } userErrors { code } } }", token: user)
+        try await DataExportStore.buildPending(in: database)
+        try await run(
+            "{ me { dataExports { id status requestedAt readyAt expiresAt downloadedAt sizeBytes } } }", token: user)
+        try await run(
+            """
+            mutation($id: ID!) { downloadDataExport(input: {exportId: $id}) { dataExport { id status } document userErrors { code } } }
+            """, token: user, ["id": .string(try string(export, "data.exportMyData.dataExport.id"))])
+        let leaving = "tour-leaving@example.com"
+        try await run(#"mutation { register(input: {email: "\#(leaving)", password: "Tour-pass1"}) { user { id } } }"#)
+        let leavingToken = try string(
+            try await run(#"mutation { login(input: {email: "\#(leaving)", password: "Tour-pass1"}) { token } }"#), "data.login.token")
+        try await run(
+            #"mutation { deleteMyAccount(input: {password: "Tour-pass1"}) { deleted userErrors { field code } } }"#, token: leavingToken)
+
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
         try await run(#"mutation { register(input: {email: "\#(reset)", password: "Tour-pass1"}) { user { id } } }"#)

@@ -132,6 +132,7 @@ import Testing
             "Session": (fixture.sessionID, [.owner]),
             "DiaryEntry": (fixture.diaryEntryID, ownerAndAdministrator),
             "WeightEntry": (fixture.weightEntryID, ownerAndAdministrator),
+            "DataExport": (fixture.dataExportID, [.owner]),
             // The catalog holds no personal data: a price the subject reported does not say who.
             "Product": (fixture.productID, everyone),
             "Category": (fixture.categoryID, everyone),
@@ -197,6 +198,7 @@ import Testing
         var sessionID: String
         var diaryEntryID: String
         var weightEntryID: String
+        var dataExportID: String
         var productID: String
         var categoryID: String
         var chainID: String
@@ -240,6 +242,7 @@ import Testing
                   e: setStorePreference(input: {storeId: $store, preference: PREFERRED}) { userErrors { code } }
                 }
                 """, token: subjectToken, variables: GraphQLObject([("product", .string(productID)), ("store", .string(storeID))]))
+            let export = try await api.run("mutation { exportMyData { dataExport { id } } }", token: subjectToken)
             let me = try await api.run("{ me { id sessions(first: 1) { edges { node { id } } } } }", token: subjectToken)
             let subjectID = try #require(me["data.me.id"] as? String)
             let viewers = [
@@ -256,6 +259,7 @@ import Testing
                 api: api, subjectKey: try #require(GlobalID(parsing: subjectID)).key, subjectID: subjectID, subjectToken: subjectToken,
                 viewers: viewers, sessionID: try #require(me["data.me.sessions.edges.0.node.id"] as? String),
                 diaryEntryID: try #require(profile["data.b.entry.id"] as? String), weightEntryID: try #require(profile["data.c.entry.id"] as? String),
+                dataExportID: try #require(export["data.exportMyData.dataExport.id"] as? String),
                 productID: productID, categoryID: try #require(products["data.products.edges.0.node.category.id"] as? String),
                 chainID: try #require(products["data.stores.edges.0.node.chain.id"] as? String), storeID: storeID,
                 priceID: try #require(profile["data.d.priceObservation.id"] as? String))

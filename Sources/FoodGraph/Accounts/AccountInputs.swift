@@ -7,6 +7,9 @@ struct RegisterInput: Decodable, Sendable {
     var email: String
     var password: String
     var displayName: String?
+    /// The policy versions the user accepted in the app (`PolicyDocuments.current`).
+    var termsOfServiceVersion: String?
+    var privacyPolicyVersion: String?
 }
 
 struct LoginInput: Decodable, Sendable {

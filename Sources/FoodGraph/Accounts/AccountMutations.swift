@@ -34,6 +34,8 @@ enum AccountMutations {
         var email: EmailAddress
         var passwordHash: String
         var displayName: String?
+        /// The policy versions accepted (recorded with the time: `consents`).
+        var consents: [(PolicyDocumentKind, String)]
     }
 
     /// Every problem of the input at once; the password is hashed only for a valid one.
@@ -56,11 +58,15 @@ enum AccountMutations {
         } else if let displayName, InputText.length(displayName) > 100 {
             errors.append(UserError("displayName", "Use at most 100 characters.", code: .tooLong))
         }
+        let consents = PolicyDocuments.check([
+            (PolicyDocumentKind.termsOfService, input.termsOfServiceVersion), (PolicyDocumentKind.privacyPolicy, input.privacyPolicyVersion),
+        ])
+        errors += consents.errors
         guard errors.isEmpty, let email else { return .answer(UserPayload(failing: errors)) }
         return .proceed(
             NewAccount(
                 email: email, passwordHash: PasswordHasher.standard.hash(input.password),
-                displayName: displayName?.isEmpty == false ? displayName : nil))
+                displayName: displayName?.isEmpty == false ? displayName : nil, consents: consents.accepted))
     }
 
     @Sendable static func register(_ account: NewAccount, _ scope: MutationScope) async throws -> UserPayload {
@@ -71,6 +77,7 @@ enum AccountMutations {
             return UserPayload(failing: [UserError("email", "An account with this email already exists.", code: .taken)])
         }
         try await ProfileStore.insert(userID: userID, displayName: account.displayName, in: scope.transaction)
+        try await ConsentStore.record(account.consents, for: userID, in: scope.transaction)
         try await AccountTokens.issue(.confirmEmail, userID: userID, email: account.email.address, in: scope.transaction)
         var user = try await UserStore.load(userID, in: scope.transaction)
         user?.isRequesterThemself = true
@@ -138,7 +145,8 @@ enum AccountMutations {
         guard let email = try await UserStore.unconfirmedEmail(of: viewer.userID, in: scope.transaction) else {
             return ResendConfirmationEmailPayload(sent: false)
         }
-        try await AccountTokens.issue(.confirmEmail, userID: viewer.userID, email: email, in: scope.transaction)
+        let locale = try await ProfileStore.locale(of: viewer.userID, in: scope.transaction)
+        try await AccountTokens.issue(.confirmEmail, userID: viewer.userID, email: email, locale: locale, in: scope.transaction)
         return ResendConfirmationEmailPayload(sent: true)
     }
 
@@ -147,7 +155,8 @@ enum AccountMutations {
         _ input: RequestPasswordResetInput, _ scope: MutationScope
     ) async throws -> RequestPasswordResetPayload {
         if let email = EmailAddress(input.email), let account = try await UserStore.enabledAccount(forKey: email.key, in: scope.transaction) {
-            try await AccountTokens.issue(.resetPassword, userID: account.id, email: account.email, in: scope.transaction)
+            let locale = try await ProfileStore.locale(of: account.id, in: scope.transaction)
+            try await AccountTokens.issue(.resetPassword, userID: account.id, email: account.email, locale: locale, in: scope.transaction)
         }
         return RequestPasswordResetPayload()
     }
@@ -182,13 +191,9 @@ enum AccountMutations {
         _ input: ChangePasswordInput, _ context: RequestContext
     ) async throws -> Preparation<PasswordChange, PasswordPayload> {
         let viewer = try context.requireViewer()
-        guard let account = try await UserStore.credentials(of: viewer.userID, in: context.database) else { throw DomainError.unauthenticated }
-        let attempt = try await LoginThrottle.reserve(
-            LoginThrottle.keys(account: account.emailKey, context), policy: context.policy, in: context.database)
-        guard PasswordHasher.standard.verify(input.currentPassword, against: account.passwordHash) else {
+        guard try await Passwords.verify(input.currentPassword, of: viewer.userID, context) else {
             return .answer(PasswordPayload(failing: [UserError("currentPassword", "The current password is wrong.", code: .wrongPassword)]))
         }
-        try await LoginThrottle.succeeded(attempt, in: context.database)
         let problems = PasswordPolicy.problems(input.newPassword, field: "newPassword")
         guard problems.isEmpty else { return .answer(PasswordPayload(failing: problems)) }
         return .proceed(PasswordChange(userID: viewer.userID, sessionID: viewer.sessionID, hash: PasswordHasher.standard.hash(input.newPassword)))

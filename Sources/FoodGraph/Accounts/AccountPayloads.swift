@@ -7,7 +7,7 @@ struct UserPayload: MutationPayload {
     static let graphQLTypeName = "RegisterPayload"
     static let graphQLTypeNames = [
         "RegisterPayload", "ConfirmEmailPayload", "UpdateProfilePayload", "UploadAvatarPayload", "ChooseGalleryAvatarPayload",
-        "DeleteAvatarPayload", "SetStorePreferencePayload",
+        "DeleteAvatarPayload", "SetStorePreferencePayload", "AcceptPoliciesPayload",
         "GrantRolePayload", "RevokeRolePayload", "SetAccountDisabledPayload",
     ]
 

@@ -1,33 +1,38 @@
 import Foundation
 import Postgres
 
-/// Single-use tokens sent by email (confirming an address, resetting a password): 32 random bytes,
-/// stored only as their SHA-256, written with the email to the outbox in one transaction.
+/// Single-use tokens sent by email (confirming an address, resetting a password, confirming a new
+/// address): 32 random bytes, stored only as their SHA-256, written with the email to the outbox
+/// in one transaction.
 enum AccountTokens {
     enum Purpose: String {
         case confirmEmail = "confirm_email"
         case resetPassword = "reset_password"
+        /// Confirms a new address (`account_tokens.new_email`) before it replaces the account's.
+        case changeEmail = "change_email"
 
         var lifetimeSeconds: Int { self == .resetPassword ? 3600 : 7 * 24 * 3600 }
     }
 
-    static func issue(_ purpose: Purpose, userID: Int64, email: String, in transaction: PostgresTransaction) async throws {
+    /// A new code for `purpose`, emailed to `email` (in the recipient's locale) in the same transaction.
+    static func issue(
+        _ purpose: Purpose, userID: Int64, email: String, locale: String? = nil, in transaction: PostgresTransaction
+    ) async throws {
+        let token = try await store(purpose, userID: userID, newEmail: nil, in: transaction)
+        let message = Messages.email(purpose == .confirmEmail ? .confirmEmail : .resetPassword, locale: locale, code: token)
+        try await AccountEmails.queue(to: email, subject: message.subject, body: message.body, in: transaction)
+    }
+
+    /// Stores a new code's hash (with the address it confirms, for an email change); returns the code.
+    static func store(_ purpose: Purpose, userID: Int64, newEmail: String?, in transaction: PostgresTransaction) async throws -> String {
         let token = Base64URL.encode(Crypto.randomBytes(32))
         _ = try await transaction.query(
-            "INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))",
-            [userID, purpose.rawValue, Crypto.sha256(Array(token.utf8)), purpose.lifetimeSeconds])
-        let (subject, body) =
-            switch purpose {
-            case .confirmEmail:
-                ("Confirm your FoodGraph email", "Confirm your address with this code (valid for 7 days):\n\n\(token)\n")
-            case .resetPassword:
-                (
-                    "Reset your FoodGraph password",
-                    "Someone asked to reset your password. If it was you, use this code within an hour:\n\n\(token)\n\nIf not, ignore this email."
-                )
-            }
-        _ = try await transaction.query(
-            "INSERT INTO email_outbox (recipient, subject, body) VALUES ($1, $2, $3)", [email, subject, body])
+            """
+            INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at, new_email)
+            VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)
+            """,
+            [userID, purpose.rawValue, Crypto.sha256(Array(token.utf8)), purpose.lifetimeSeconds, newEmail])
+        return token
     }
 
     /// Uses a live token once; returns its user.

@@ -329,6 +329,14 @@ input RegisterInput {
   password: String!
   "At most 100 characters, without control characters."
   displayName: String
+  """
+  The version of the terms of service the user accepted in the app: the current one
+  (`policyDocuments`), recorded with the time (`User.consents`); another version is refused with
+  `INVALID_STATE`. Left out, nothing is recorded and the account has it in `pendingConsents`.
+  """
+  termsOfServiceVersion: String
+  "The version of the privacy policy the user accepted, as `termsOfServiceVersion`."
+  privacyPolicyVersion: String
 }
 
 type RegisterPayload {

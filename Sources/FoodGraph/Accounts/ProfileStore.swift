@@ -63,6 +63,11 @@ enum ProfileStore {
         return value
     }
 
+    /// The locale of a user's messages (nil when the user has no profile).
+    static func locale(of userID: Int64, in database: some PostgresQuerying) async throws -> String? {
+        try await database.query("SELECT locale FROM profiles WHERE user_id = $1", [userID]).first?.decode(String.self, at: 0)
+    }
+
     static func insert(userID: Int64, displayName: String?, in transaction: PostgresTransaction) async throws {
         _ = try await transaction.query("INSERT INTO profiles (user_id, display_name) VALUES ($1, $2)", [userID, displayName])
     }

@@ -83,6 +83,18 @@ enum UserStore {
         return !rows.isEmpty
     }
 
+    /// Deletes the account's row; what still points at it goes with it or is set to null by the
+    /// foreign keys (docs/security.md lists each). Returns its address, nil when there was none.
+    @discardableResult
+    static func delete(_ userID: Int64, in transaction: PostgresTransaction) async throws -> String? {
+        try await transaction.query("DELETE FROM users WHERE id = $1 RETURNING email", [userID]).first?.decode(String.self, at: 0)
+    }
+
+    /// The account's row locked for the rest of the transaction, with its address.
+    static func lock(_ userID: Int64, in transaction: PostgresTransaction) async throws -> String? {
+        try await transaction.query("SELECT email FROM users WHERE id = $1 FOR UPDATE", [userID]).first?.decode(String.self, at: 0)
+    }
+
     /// Accounts newest first, optionally those whose address, username or display name contains
     /// `query` (as typed: `%`, `_` and `\` match themselves).
     static func search(_ query: String?, page: Page, in database: some PostgresQuerying) async throws -> Connection<UserRecord> {

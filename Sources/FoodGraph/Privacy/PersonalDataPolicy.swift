@@ -135,6 +135,8 @@ enum UserField: String, CaseIterable, Sendable {
     // Accounts
     case id, email, emailConfirmed, roles, representedChain, disabled, createdAt
     case profile, nutritionTargets, bmi, sessions
+    // Privacy
+    case consents, pendingConsents, dataExports
     // Diary
     case diaryDay, diaryEntries, weightEntries, nutritionTimeline, weightTimeline
 
@@ -147,6 +149,8 @@ enum UserField: String, CaseIterable, Sendable {
             .weightTimeline:
             .health
         case .sessions: .sessions
+        case .consents, .pendingConsents: .consents
+        case .dataExports: .exports
         }
     }
 }

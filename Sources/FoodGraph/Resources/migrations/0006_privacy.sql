@@ -10,3 +10,41 @@ ALTER TABLE images ADD CONSTRAINT images_token_key UNIQUE (token);
 -- An avatar picked from the built-in gallery (by name), instead of an uploaded one.
 ALTER TABLE profiles ADD COLUMN gallery_avatar text CHECK (gallery_avatar ~ '^[a-z]{1,30}$');
 ALTER TABLE profiles ADD CONSTRAINT profiles_one_avatar CHECK (avatar_image_id IS NULL OR gallery_avatar IS NULL);
+
+-- Consent (PIPEDA): which version of the terms of service and of the privacy policy each account
+-- accepted, and when; at registration, and again for each newer version.
+CREATE TABLE consents (
+    user_id      bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    document     text NOT NULL CHECK (document IN ('terms_of_service', 'privacy_policy')),
+    version      text NOT NULL CHECK (char_length(version) BETWEEN 1 AND 40),
+    accepted_at  timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (user_id, document, version)
+);
+
+-- Personal-data exports (PIPEDA): requested by the user, built in the background into one JSON
+-- document, downloadable once by the user within a day of being ready. The document is dropped
+-- when downloaded or expired; the request itself is kept 30 days.
+CREATE TABLE data_exports (
+    id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    user_id        bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    requested_at   timestamptz NOT NULL DEFAULT now(),
+    ready_at       timestamptz,
+    expires_at     timestamptz,
+    downloaded_at  timestamptz,
+    size_bytes     integer,
+    document       bytea,
+    attempts       integer NOT NULL DEFAULT 0
+);
+CREATE INDEX data_exports_pending ON data_exports (id) WHERE ready_at IS NULL;
+CREATE INDEX data_exports_user ON data_exports (user_id, requested_at DESC);
+
+-- The language of the emails and messages a user receives (BCP 47; English first).
+ALTER TABLE profiles ADD COLUMN locale text NOT NULL DEFAULT 'en' CHECK (locale ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$');
+
+-- Changing the email address: a code sent to the new address confirms it before it replaces the
+-- account's (the old address is told).
+ALTER TABLE account_tokens DROP CONSTRAINT account_tokens_purpose_check;
+ALTER TABLE account_tokens ADD CONSTRAINT account_tokens_purpose_check
+    CHECK (purpose IN ('confirm_email', 'reset_password', 'change_email'));
+ALTER TABLE account_tokens ADD COLUMN new_email text CHECK (char_length(new_email) BETWEEN 6 AND 256);
+ALTER TABLE account_tokens ADD CONSTRAINT account_tokens_new_email CHECK ((purpose = 'change_email') = (new_email IS NOT NULL));
