@@ -122,14 +122,15 @@ private struct Tour {
                 location: {latitude: 43.25, longitude: -79.87}, accessibleRadiusKm: 10,
                 shippingAddress: {recipient: "T", line1: "1 Main St", line2: "Unit 2", city: "Hamilton", region: "ON",
                   postalCode: "L8P 1A1", country: "CA", phone: "+1 905 555 0100"},
-                notifications: {expiringFood: true, budgetExceeded: false}}) { user { id } userErrors { code } }
+                notifications: {expiringFood: true, budgetExceeded: false}, phone: "(905) 555-0100", weightUnit: STONES_POUNDS, locale: "en",
+                customTargets: {energyKcal: 1900, proteinG: 110, carbohydratesG: 200, fatG: 60}}) { user { id } userErrors { code } }
               b: setStorePreference(input: {storeId: $store, preference: PREFERRED}) { user { id } userErrors { code } }
             }
             """, token: user, ["store": .string(storeID)])
         try await run(
             #"mutation { uploadAvatar(input: {image: "\#(Self.avatar)"}) { user { profile { avatarUrl } } userErrors { code } } }"#,
             token: user)
-        try await run("{ avatarGallery { name url } }")
+        try await run("{ avatarGallery { name url } supportedLocales }")
         try await run(
             """
             mutation { a: chooseGalleryAvatar(input: {name: "lime"}) { user { profile { galleryAvatar { name url } } } userErrors { code } }
@@ -162,8 +163,10 @@ private struct Tour {
                   weeklyBudget { amount currency } location { latitude longitude } accessibleRadiusKm
                   preferredStores { id } ignoredStores { id }
                   shippingAddress { recipient line1 line2 city region postalCode country phone }
-                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady } }
-                nutritionTargets { basalMetabolicRateKcal maintenanceKcal energyKcal proteinG fatG carbohydratesG fibreG sugarsG sodiumMg }
+                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady }
+                  phone weightUnit locale customTargets { energyKcal proteinG carbohydratesG fatG } }
+                pendingEmail
+                nutritionTargets { basalMetabolicRateKcal maintenanceKcal energyKcal proteinG fatG carbohydratesG fibreG sugarsG sodiumMg userSet }
                 bmi { value category }
                 sessions(first: 5) { pageInfo { hasNextPage } edges { cursor node { id current } } }
                 diaryDay { ...DayFields }
@@ -271,6 +274,18 @@ private struct Tour {
             try await run(#"mutation { login(input: {email: "\#(leaving)", password: "Tour-pass1"}) { token } }"#), "data.login.token")
         try await run(
             #"mutation { deleteMyAccount(input: {password: "Tour-pass1"}) { deleted userErrors { field code } } }"#, token: leavingToken)
+
+        // A new address, confirmed there.
+        try await run(
+            #"mutation { changeEmail(input: {newEmail: "tour-new@example.com", currentPassword: "Tour-pass1"}) { user { pendingEmail } userErrors { code } } }"#,
+            token: user)
+        let newAddress = try await emailedCode(to: "tour-new@example.com", subject: "Confirm")
+        try await run(#"mutation { confirmEmail(input: {token: "\#(newAddress)"}) { user { email } userErrors { code } } }"#)
+        try await run(
+            #"mutation { changeEmail(input: {newEmail: "\#(email)", currentPassword: "Tour-pass1"}) { user { pendingEmail } userErrors { code } } }"#,
+            token: user)
+        try await run(
+            #"mutation { confirmEmail(input: {token: "\#(try await emailedCode(to: email, subject: "Confirm your new"))"}) { user { email } userErrors { code } } }"#)
 
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"

@@ -27,6 +27,11 @@ struct RevokeSessionsInput: Decodable, Sendable {
     var allOthers: Bool?
 }
 
+struct ChangeEmailInput: Decodable, Sendable {
+    var newEmail: String
+    var currentPassword: String
+}
+
 struct RequestPasswordResetInput: Decodable, Sendable {
     var email: String
 }

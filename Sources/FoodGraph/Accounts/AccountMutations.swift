@@ -17,6 +17,7 @@ enum AccountMutations {
         binder.mutation("requestPasswordReset", input: RequestPasswordResetInput.self, access: .anyone, requestPasswordReset)
         binder.mutation("resetPassword", input: ResetPasswordInput.self, access: .anyone, prepare: checkPasswordReset, resetPassword)
         binder.mutation("changePassword", input: ChangePasswordInput.self, access: .signedIn, prepare: checkPasswordChange, changePassword)
+        binder.mutation("changeEmail", input: ChangeEmailInput.self, access: .signedIn, prepare: checkEmailChange, changeEmail)
         binder.mutation("revokeSessions", input: RevokeSessionsInput.self, access: .signedIn, revokeSessions)
         binder.mutation("updateProfile", input: UpdateProfileInput.self, access: .signedIn, updateProfile)
         binder.mutation("uploadAvatar", input: UploadAvatarInput.self, access: .signedIn, prepare: checkAvatar, uploadAvatar)
@@ -130,7 +131,12 @@ enum AccountMutations {
 
     private static let invalidToken = UserError("token", "This code is invalid or has expired; ask for a new one.", code: .invalidToken)
 
+    /// A registration's code confirms the address; an email change's code (sent to the new
+    /// address) makes the new address the account's, confirmed, and tells the old one.
     @Sendable static func confirmEmail(_ input: ConfirmEmailInput, _ scope: MutationScope) async throws -> UserPayload {
+        if let change = try await AccountTokens.redeemEmailChange(input.token, in: scope.transaction) {
+            return try await completeEmailChange(userID: change.userID, newEmail: change.newEmail, scope)
+        }
         guard let userID = try await AccountTokens.redeem(input.token, purpose: .confirmEmail, in: scope.transaction) else {
             return UserPayload(failing: [invalidToken])
         }
@@ -204,6 +210,63 @@ enum AccountMutations {
         try await UserStore.setPasswordHash(change.hash, of: change.userID, in: scope.transaction)
         try await SessionStore.revokeAll(of: change.userID, except: change.sessionID, in: scope.transaction)
         return PasswordPayload(success: true)
+    }
+
+    // MARK: - Changing the email address
+
+    struct EmailChange: Sendable {
+        var userID: Int64
+        var newEmail: EmailAddress
+    }
+
+    /// The new address is checked and the password verified (counted like a sign-in) before the
+    /// transaction opens.
+    @Sendable static func checkEmailChange(_ input: ChangeEmailInput, _ context: RequestContext) async throws -> Preparation<EmailChange, UserPayload> {
+        let viewer = try context.requireViewer()
+        let newEmail: EmailAddress
+        switch EmailAddress.parse(input.newEmail) {
+        case .success(let address): newEmail = address
+        case .failure(.forbiddenCharacters):
+            return .answer(UserPayload(failing: [UserError("newEmail", "An email address has no control or invisible characters.", code: .invalidFormat)]))
+        case .failure(.malformed):
+            return .answer(UserPayload(failing: [UserError("newEmail", "Enter an email address like name@example.com.", code: .invalidFormat)]))
+        }
+        guard input.currentPassword.utf8.count <= 100, try await Passwords.verify(input.currentPassword, of: viewer.userID, context) else {
+            return .answer(UserPayload(failing: [UserError("currentPassword", "The current password is wrong.", code: .wrongPassword)]))
+        }
+        return .proceed(EmailChange(userID: viewer.userID, newEmail: newEmail))
+    }
+
+    /// Nothing changes yet: a code goes to the new address (`confirmEmail` completes the change),
+    /// and the current address is told.
+    @Sendable static func changeEmail(_ change: EmailChange, _ scope: MutationScope) async throws -> UserPayload {
+        guard let current = try await UserStore.lock(change.userID, in: scope.transaction) else { throw DomainError.unauthenticated }
+        if EmailAddress(current)?.key == change.newEmail.key {
+            return UserPayload(failing: [UserError("newEmail", "This is already your address.", code: .invalidState)])
+        }
+        if try await UserStore.isTaken(change.newEmail.key, in: scope.transaction) {
+            return UserPayload(failing: [UserError("newEmail", "An account with this email already exists.", code: .taken)])
+        }
+        let locale = try await ProfileStore.locale(of: change.userID, in: scope.transaction)
+        try await AccountTokens.requestEmailChange(userID: change.userID, from: current, to: change.newEmail, locale: locale, in: scope.transaction)
+        return UserPayload(user: try await UserStore.load(change.userID, in: scope.transaction))
+    }
+
+    private static func completeEmailChange(userID: Int64, newEmail: String, _ scope: MutationScope) async throws -> UserPayload {
+        guard let email = EmailAddress(newEmail), let old = try await UserStore.lock(userID, in: scope.transaction) else {
+            return UserPayload(failing: [invalidToken])
+        }
+        do {
+            try await UserStore.changeEmail(of: userID, to: email, in: scope.transaction)
+        } catch let error as PostgresError where error.isUniqueViolation {
+            return UserPayload(failing: [UserError("token", "Another account took this address meanwhile.", code: .taken)])
+        }
+        let locale = try await ProfileStore.locale(of: userID, in: scope.transaction)
+        let notice = Messages.email(.emailChanged, locale: locale, address: email.address)
+        try await AccountEmails.queue(to: old, subject: notice.subject, body: notice.body, in: scope.transaction)
+        var user = try await UserStore.load(userID, in: scope.transaction)
+        user?.isRequesterThemself = true
+        return UserPayload(user: user)
     }
 
     // MARK: - Sessions and profile

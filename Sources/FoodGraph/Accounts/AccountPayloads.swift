@@ -7,7 +7,7 @@ struct UserPayload: MutationPayload {
     static let graphQLTypeName = "RegisterPayload"
     static let graphQLTypeNames = [
         "RegisterPayload", "ConfirmEmailPayload", "UpdateProfilePayload", "UploadAvatarPayload", "ChooseGalleryAvatarPayload",
-        "DeleteAvatarPayload", "SetStorePreferencePayload", "AcceptPoliciesPayload",
+        "DeleteAvatarPayload", "SetStorePreferencePayload", "AcceptPoliciesPayload", "ChangeEmailPayload",
         "GrantRolePayload", "RevokeRolePayload", "SetAccountDisabledPayload",
     ]
 

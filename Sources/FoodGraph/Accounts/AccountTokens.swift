@@ -35,6 +35,46 @@ enum AccountTokens {
         return token
     }
 
+    /// Asks to change an account's address: earlier requests die, a code goes to the new address,
+    /// and the current one is told.
+    static func requestEmailChange(
+        userID: Int64, from current: String, to new: EmailAddress, locale: String?, in transaction: PostgresTransaction
+    ) async throws {
+        _ = try await transaction.query(
+            "UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'change_email' AND used_at IS NULL", [userID])
+        let token = try await store(.changeEmail, userID: userID, newEmail: new.address, in: transaction)
+        let confirm = Messages.email(.confirmNewEmail, locale: locale, code: token, address: new.address)
+        try await AccountEmails.queue(to: new.address, subject: confirm.subject, body: confirm.body, in: transaction)
+        let notice = Messages.email(.emailChangeRequested, locale: locale, address: new.address)
+        try await AccountEmails.queue(to: current, subject: notice.subject, body: notice.body, in: transaction)
+    }
+
+    /// Uses a live email-change code once; returns its user and the new address.
+    static func redeemEmailChange(_ token: String, in transaction: PostgresTransaction) async throws -> (userID: Int64, newEmail: String)? {
+        guard token.utf8.count <= 128 else { return nil }
+        let rows = try await transaction.query(
+            """
+            UPDATE account_tokens SET used_at = now()
+            WHERE token_hash = $1 AND purpose = 'change_email' AND used_at IS NULL AND expires_at > now()
+            RETURNING user_id, new_email
+            """, [Crypto.sha256(Array(token.utf8))])
+        guard let row = rows.first else { return nil }
+        return (try row.decode(Int64.self, at: 0), try row.decode(String.self, at: 1))
+    }
+
+    /// Users' pending new addresses (the latest live request each), by user.
+    static func pendingEmails(of userIDs: [Int64], in database: some PostgresQuerying) async throws -> [Int64: String] {
+        let rows = try await database.query(
+            """
+            SELECT DISTINCT ON (user_id) user_id, new_email FROM account_tokens
+            WHERE user_id = ANY($1) AND purpose = 'change_email' AND used_at IS NULL AND expires_at > now()
+            ORDER BY user_id, created_at DESC, id DESC
+            """, [PostgresArray(userIDs)])
+        var emails: [Int64: String] = [:]
+        for row in rows { emails[try row.decode(Int64.self, at: 0)] = try row.decode(String.self, at: 1) }
+        return emails
+    }
+
     /// Uses a live token once; returns its user.
     static func redeem(_ token: String, purpose: Purpose, in transaction: PostgresTransaction) async throws -> Int64? {
         guard token.utf8.count <= 128 else { return nil }

@@ -12,12 +12,15 @@ enum AccountsArea: Area {
         binder.enumeration(BmiCategory.self)
         binder.enumeration(BudgetPreset.self)
         binder.enumeration(StorePreference.self)
+        binder.enumeration(WeightUnit.self)
+        binder.enumeration(TargetNutrient.self)
         binder.query { query in
             query.field("me") { context -> Resolved<UserRecord?> in
                 guard let viewer = context.viewer else { return .null }
                 return Resolved<UserRecord?>(unchecked: context.accounts.users.load(viewer.userID))
             }
             query.field("avatarGallery") { _ in .value(AvatarGallery.all) }
+            query.field("supportedLocales") { _ in .value(Messages.supportedLocales) }
             query.field("users", arguments: UsersArguments.self) { arguments, context -> Resolved<Connection<UserRecord>> in
                 let page = try Page(arguments.page)
                 if let query = arguments.query, InputText.hasForbiddenCharacters(query) {
@@ -57,6 +60,9 @@ enum AccountsArea: Area {
         binder.object(UserRecord.self) { user in
             user.field(.id) { $0.globalID }
             user.field(.email) { EmailAddressOutput($0.email) }
+            user.field(.pendingEmail, resolve: { user, context -> Resolved<EmailAddressOutput?> in
+                Resolved<String?>(unchecked: context.accounts.pendingEmails.load(user.id)).map { $0.map(EmailAddressOutput.init) }
+            })
             user.field(.emailConfirmed) { $0.emailConfirmedAt != nil }
             user.field(.roles) { $0.roles }
             user.field(.representedChain, resolve: { user, context -> Resolved<RetailChainRecord?> in
@@ -108,6 +114,10 @@ enum AccountsArea: Area {
             profile.field("ignoredStores", resolve: { profile, context in stores(of: profile.userID, .ignored, context) })
             profile.field("shippingAddress") { $0.shippingAddress }
             profile.field("notifications") { $0.notifications }
+            profile.field("phone") { $0.phone }
+            profile.field("weightUnit") { $0.weightUnit }
+            profile.field("locale") { $0.locale }
+            profile.field("customTargets") { $0.customTargets }
         }
     }
 
@@ -167,6 +177,13 @@ enum AccountsArea: Area {
             targets.field("fibreG") { $0.fibreG }
             targets.field("sugarsG") { $0.sugarsG }
             targets.field("sodiumMg") { $0.sodiumMg }
+            targets.field("userSet") { $0.userSet }
+        }
+        binder.object(CustomTargets.self) { targets in
+            targets.field("energyKcal") { $0.energyKcal }
+            targets.field("proteinG") { $0.proteinG }
+            targets.field("carbohydratesG") { $0.carbohydratesG }
+            targets.field("fatG") { $0.fatG }
         }
         binder.object(BodyMassIndex.self) { bmi in
             bmi.field("value") { $0.value }

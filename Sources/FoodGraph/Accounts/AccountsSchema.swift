@@ -14,13 +14,20 @@ extend type Query {
 
   "The built-in avatars a user can pick instead of uploading an image (`chooseGalleryAvatar`). Public."
   avatarGallery: [GalleryAvatar!]!
+
+  "The languages emails and messages can be in (BCP 47 tags for `Profile.locale`), English first. Public."
+  supportedLocales: [String!]!
 }
 
 extend type Mutation {
   "Create an account and email a confirmation link. The new account can log in at once."
   register(input: RegisterInput!): RegisterPayload!
 
-  "Confirm an email address with the token from the confirmation email."
+  """
+  Confirm an email address with the code from the confirmation email: the address registered, or
+  a new address asked for with `changeEmail` (which then replaces the account's; the old address
+  is told).
+  """
   confirmEmail(input: ConfirmEmailInput!): ConfirmEmailPayload!
 
   "Send the confirmation email again. Requires a signed-in user."
@@ -53,6 +60,14 @@ extend type Mutation {
   count with failed sign-ins: past the limit the mutation is refused with code `RATE_LIMITED`.
   """
   changePassword(input: ChangePasswordInput!): ChangePasswordPayload! @auth
+
+  """
+  Change your email address, giving your password: a code goes to the new address, and the
+  address changes when `confirmEmail` receives it (within 7 days); until then you sign in with the
+  current one, which is told of the request at once and of the change when it happens. A new
+  request replaces an earlier one. Wrong passwords count with failed sign-ins.
+  """
+  changeEmail(input: ChangeEmailInput!): ChangeEmailPayload! @auth
 
   "Change your profile. Only the fields given are changed; null clears a field where allowed."
   updateProfile(input: UpdateProfileInput!): UpdateProfilePayload! @auth
@@ -115,6 +130,8 @@ type User implements Node {
   id: ID!
   "The address as registered, after Unicode NFKC normalisation (case kept)."
   email: EmailAddress!
+  "A new address asked for with `changeEmail`, until it is confirmed (null when none is pending)."
+  pendingEmail: EmailAddress
   "Whether the email address has been confirmed."
   emailConfirmed: Boolean!
   "The account's roles; always includes `USER`."
@@ -125,7 +142,11 @@ type User implements Node {
   disabled: Boolean!
   createdAt: DateTime!
   profile: Profile!
-  "Daily targets from the profile (Mifflin–St Jeor × activity, adjusted by goal); null until sex, birth date, height and weight are set."
+  """
+  Daily targets from the profile (Mifflin–St Jeor × activity, adjusted by goal), with the user's own
+  targets (`Profile.customTargets`) over them; null until sex, birth date, height and weight are set
+  (custom targets are kept meanwhile, and apply from then on).
+  """
   nutritionTargets: NutritionTargets
   "Body-mass index from height and weight; null until both are set."
   bmi: BodyMassIndex
@@ -255,6 +276,40 @@ type Profile {
   ignoredStores: [Store!]!
   shippingAddress: Address
   notifications: NotificationSettings!
+  "A North American phone number in Scan&Cook's format, `AAA-EEE-NNNN`, with ` XXXXX` for an extension."
+  phone: String
+  "The unit weights are shown in (`weightDisplay`, `WeightEntry.weightDisplay`); null follows `unitSystem` (kilograms for metric, pounds otherwise)."
+  weightUnit: WeightUnit
+  "The language of your emails and messages, a BCP 47 tag from `supportedLocales` (`en` by default)."
+  locale: String!
+  "The daily targets you set yourself (null where computed): they override `User.nutritionTargets`."
+  customTargets: CustomTargets!
+}
+
+"How weights are written."
+enum WeightUnit {
+  "`70.2 kg`"
+  KILOGRAMS
+  "`155 lb`"
+  POUNDS
+  "Stones and pounds, 14 pounds to the stone: `11 st 1 lb`."
+  STONES_POUNDS
+}
+
+"A daily target a user may set themself."
+enum TargetNutrient {
+  ENERGY_KCAL
+  PROTEIN_G
+  CARBOHYDRATES_G
+  FAT_G
+}
+
+"Daily targets the user set (NutriBud: \"as documented by the user\"); null where the computed target applies."
+type CustomTargets {
+  energyKcal: Float
+  proteinG: Float
+  carbohydratesG: Float
+  fatG: Float
 }
 
 type DietaryRestrictions {
@@ -287,7 +342,11 @@ type NotificationSettings {
   scanReady: Boolean!
 }
 
-"Daily intake targets."
+"""
+Daily intake targets: computed from the profile, with the user's own targets (`Profile.customTargets`)
+over them. A user-set energy target moves the protein, fat, carbohydrate, fibre and sugar targets
+with it, unless those are set too.
+"""
 type NutritionTargets {
   "Basal metabolic rate (Mifflin–St Jeor), kcal."
   basalMetabolicRateKcal: Float!
@@ -303,6 +362,8 @@ type NutritionTargets {
   sugarsG: Float!
   "Upper limit, mg."
   sodiumMg: Float!
+  "The targets the user set (the others are computed)."
+  userSet: [TargetNutrient!]!
 }
 
 type BodyMassIndex {
@@ -407,6 +468,18 @@ type ResetPasswordPayload {
   userErrors: [UserError!]!
 }
 
+input ChangeEmailInput {
+  "The new address, as `RegisterInput.email` (normalised, 6–256 characters); one another account has is refused with `TAKEN`."
+  newEmail: String!
+  "Your password (at most 100 characters)."
+  currentPassword: String!
+}
+
+type ChangeEmailPayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
 input ChangePasswordInput {
   currentPassword: String!
   newPassword: String!
@@ -488,6 +561,30 @@ input UpdateProfileInput {
   accessibleRadiusKm: Float
   shippingAddress: AddressInput
   notifications: NotificationSettingsInput
+  """
+  A North American phone number (Scan&Cook's `AAA-EEE-NNNN XXXXX`): typed forms such as
+  `(905) 555-0100`, `+1 905.555.0100` or `905 555 0100 ext 12` are accepted (at most 40
+  characters) and stored as `905-555-0100 12`; the area code and exchange start with 2–9, an
+  extension has 1–5 digits. Null clears it.
+  """
+  phone: String
+  "Null follows the unit system."
+  weightUnit: WeightUnit
+  "A tag from `supportedLocales`; cannot be cleared."
+  locale: String
+  "Your own daily targets: a field given sets it, a field given as null clears it (the computed target applies again); null clears them all."
+  customTargets: CustomTargetsInput
+}
+
+input CustomTargetsInput {
+  "Kilocalories, 800–6000."
+  energyKcal: Float
+  "Grams, 10–500."
+  proteinG: Float
+  "Grams, 10–1000."
+  carbohydratesG: Float
+  "Grams, 10–400."
+  fatG: Float
 }
 
 type UpdateProfilePayload {

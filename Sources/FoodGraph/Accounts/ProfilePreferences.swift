@@ -62,9 +62,35 @@ enum ProfilePreferences {
         return "\(inches / 12) ft \(inches % 12) in"
     }
 
-    static func display(weightKg: Double?, unitSystem: UnitSystem) -> String? {
-        guard let weightKg else { return nil }
-        if unitSystem == .metric { return "\((weightKg * 10).rounded() / 10) kg" }
-        return "\(Int((weightKg * 2.20462).rounded())) lb"
+    static let poundsPerKilogram = 2.20462262
+    static let poundsPerStone = 14
+
+    /// `70.2 kg`, `155 lb`, or `11 st 1 lb` (14 pounds to the stone, as NutriBud's users weigh in).
+    static func display(weightKg: Double, unit: WeightUnit) -> String {
+        switch unit {
+        case .kilograms:
+            return "\((weightKg * 10).rounded() / 10) kg"
+        case .pounds:
+            return "\(Int((weightKg * poundsPerKilogram).rounded())) lb"
+        case .stonesPounds:
+            let pounds = Int((weightKg * poundsPerKilogram).rounded())
+            return "\(pounds / poundsPerStone) st \(pounds % poundsPerStone) lb"
+        }
+    }
+
+    /// Scan&Cook's phone format, `AAA-EEE-NNNN XXXXX` (at most 18 characters): a North American
+    /// number (area code and exchange not starting with 0 or 1) and an extension of up to 5
+    /// digits. Typed forms are accepted — `(905) 555-0100`, `+1 905.555.0100`, `905 555 0100 ext 12`
+    /// — and written in that format; nil when it is not such a number.
+    static func phone(_ text: String) -> String? {
+        guard text.utf8.count <= 40, !InputText.hasForbiddenCharacters(text) else { return nil }
+        let pattern =
+            #"^\s*(?:\+?1[\s.-]?)?\(?([2-9][0-9]{2})\)?[\s.-]?([2-9][0-9]{2})[\s.-]?([0-9]{4})(?:\s*(?:x|ext\.?|extension|#)?\s*([0-9]{1,5}))?\s*$"#
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return nil }
+        func group(_ index: Int) -> String? { Range(match.range(at: index), in: text).map { String(text[$0]) } }
+        guard let area = group(1), let exchange = group(2), let number = group(3) else { return nil }
+        return "\(area)-\(exchange)-\(number)" + (group(4).map { " " + $0 } ?? "")
     }
 }

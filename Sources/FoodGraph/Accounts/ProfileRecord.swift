@@ -32,6 +32,13 @@ struct ProfileRecord: ObjectValue {
     var weeklyBudget: Money?
     var notifications = NotificationSettings()
     var shippingAddress: Address?
+    /// `AAA-EEE-NNNN`, with ` XXXXX` for an extension.
+    var phone: String?
+    /// Nil: as the unit system writes weights.
+    var weightUnit: WeightUnit?
+    /// The language of the user's emails and messages (`Messages.supportedLocales`).
+    var locale = Messages.defaultLocale
+    var customTargets = CustomTargets()
 
     init(userID: Int64) {
         self.userID = userID
@@ -42,10 +49,11 @@ struct ProfileRecord: ObjectValue {
 
     var age: Int? { Age.years(born: birthDate, on: today) }
 
+    /// Computed from the body, then the user's own targets over them.
     var targets: NutritionTargets? {
         NutritionTargets(
             gender: gender, ageYears: age, heightCm: heightCm, weightKg: weightKg, activityLevel: activityLevel, goal: goal,
-            ratePerWeek: goalRateKgPerWeek)
+            ratePerWeek: goalRateKgPerWeek)?.applying(customTargets)
     }
 
     var bodyMassIndex: BodyMassIndex? { BodyMassIndex(heightCm: heightCm, weightKg: weightKg) }
@@ -55,7 +63,12 @@ struct ProfileRecord: ObjectValue {
     var avatarURL: String? { avatarToken.map { "/images/" + $0 } ?? galleryAvatar?.url }
 
     var heightDisplay: String? { ProfilePreferences.display(heightCm: heightCm, unitSystem: units) }
-    var weightDisplay: String? { ProfilePreferences.display(weightKg: weightKg, unitSystem: units) }
+    var weightDisplay: String? { weightKg.map(weightDisplay(kilograms:)) }
+
+    /// A weight as this user reads weights: their weight unit, or their unit system's.
+    func weightDisplay(kilograms: Double) -> String {
+        ProfilePreferences.display(weightKg: kilograms, unit: weightUnit ?? (units == .metric ? .kilograms : .pounds))
+    }
 
     /// Profiles by user id (the request loaders' batch).
     static func load(_ userIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProfileRecord] {

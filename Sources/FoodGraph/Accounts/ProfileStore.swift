@@ -11,7 +11,9 @@ enum ProfileStore {
                    allergies, illnesses, pregnant, disliked_foods, (now() AT TIME ZONE time_zone)::date::text,
                    avatar_image_id, latitude, longitude, accessible_radius_km::float8, weekly_budget::text,
                    coalesce(weekly_budget_currency, currency), notification_settings::text, shipping_address::text,
-                   gallery_avatar, (SELECT token FROM images i WHERE i.id = avatar_image_id)
+                   gallery_avatar, (SELECT token FROM images i WHERE i.id = avatar_image_id),
+                   phone, weight_unit, locale, target_energy_kcal::float8, target_protein_g::float8, target_carbohydrates_g::float8,
+                   target_fat_g::float8
             FROM profiles WHERE user_id = ANY($1)
             """, [PostgresArray(userIDs)])
         var profiles: [Int64: ProfileRecord] = [:]
@@ -53,6 +55,12 @@ enum ProfileStore {
         profile.shippingAddress = try row.decode(String?.self, at: 26).flatMap { try? JSONDecoder().decode(Address.self, from: Data($0.utf8)) }
         profile.galleryAvatar = try row.decode(String?.self, at: 27).flatMap(AvatarGallery.avatar(named:))
         profile.avatarToken = try row.decode(String?.self, at: 28)
+        profile.phone = try row.decode(String?.self, at: 29)
+        profile.weightUnit = try row.decode(String?.self, at: 30).map { try stored(WeightUnit.self, $0) }
+        profile.locale = try row.decode(String.self, at: 31)
+        profile.customTargets = CustomTargets(
+            energyKcal: try row.decode(Double?.self, at: 32), proteinG: try row.decode(Double?.self, at: 33),
+            carbohydratesG: try row.decode(Double?.self, at: 34), fatG: try row.decode(Double?.self, at: 35))
         return profile
     }
 
@@ -116,6 +124,10 @@ enum ProfileStore {
                 let json = String(decoding: try JSONEncoder.sorted.encode(address), as: UTF8.self)
                 assignments.append("shipping_address = \(parameter(PostgresJSON(json)))::jsonb")
             case .shippingAddress(nil): assignments.append("shipping_address = NULL")
+            case .phone(let phone): assignments.append("phone = \(parameter(phone))")
+            case .weightUnit(let unit): assignments.append("weight_unit = \(parameter(unit?.databaseName))")
+            case .locale(let locale): assignments.append("locale = \(parameter(locale))")
+            case .customTarget(let nutrient, let value): assignments.append("\(nutrient.column) = \(parameter(value))")
             case .notifications(let switched, let reset):
                 let json = String(decoding: try JSONEncoder.sorted.encode(switched), as: UTF8.self)
                 assignments.append(

@@ -69,6 +69,18 @@ enum UserStore {
             "UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1", [userID])
     }
 
+    /// Whether an account signs in with this address key.
+    static func isTaken(_ key: String, in database: some PostgresQuerying) async throws -> Bool {
+        try await !database.query("SELECT 1 FROM users WHERE email_key = $1", [key]).isEmpty
+    }
+
+    /// A confirmed new address for the account; a taken one is a unique violation.
+    static func changeEmail(of userID: Int64, to email: EmailAddress, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query(
+            "UPDATE users SET email = $2, email_key = $3, email_confirmed_at = now(), updated_at = now() WHERE id = $1",
+            [userID, email.address, email.key])
+    }
+
     static func setPasswordHash(_ hash: String, of userID: Int64, in transaction: PostgresTransaction) async throws {
         _ = try await transaction.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [userID, hash])
     }

@@ -107,9 +107,11 @@ enum DiaryArea: Area {
             weight.field("id") { $0.globalID }
             weight.field("date") { $0.date }
             weight.field("weightKg") { $0.weightKg }
-            // In the owner's unit system.
+            // As the owner reads weights (their weight unit, or their unit system's).
             weight.field("weightDisplay", resolve: { entry, context in
-                DiaryAccess.withProfile(of: entry.userID, context) { Resolved(entry.display(unitSystem: $0?.unitSystem ?? "metric")) }
+                DiaryAccess.withProfile(of: entry.userID, context) {
+                    Resolved($0?.weightDisplay(kilograms: entry.weightKg) ?? entry.display(unitSystem: "metric"))
+                }
             })
         }
         binder.connection(of: WeightEntryRecord.self)

@@ -133,7 +133,7 @@ enum PersonalDataPolicy {
 /// schema's `User` fields and these cases are the same set.
 enum UserField: String, CaseIterable, Sendable {
     // Accounts
-    case id, email, emailConfirmed, roles, representedChain, disabled, createdAt
+    case id, email, pendingEmail, emailConfirmed, roles, representedChain, disabled, createdAt
     case profile, nutritionTargets, bmi, sessions
     // Privacy
     case consents, pendingConsents, dataExports
@@ -143,7 +143,7 @@ enum UserField: String, CaseIterable, Sendable {
     var category: PersonalDataPolicy.Category {
         switch self {
         case .id, .emailConfirmed, .roles, .representedChain, .disabled, .createdAt: .account
-        case .email: .contact
+        case .email, .pendingEmail: .contact
         case .profile: .profile
         case .nutritionTargets, .bmi, .diaryDay, .diaryEntries, .weightEntries, .nutritionTimeline,
             .weightTimeline:

@@ -48,3 +48,14 @@ ALTER TABLE account_tokens ADD CONSTRAINT account_tokens_purpose_check
     CHECK (purpose IN ('confirm_email', 'reset_password', 'change_email'));
 ALTER TABLE account_tokens ADD COLUMN new_email text CHECK (char_length(new_email) BETWEEN 6 AND 256);
 ALTER TABLE account_tokens ADD CONSTRAINT account_tokens_new_email CHECK ((purpose = 'change_email') = (new_email IS NOT NULL));
+
+-- Profile stories: a phone number (Scan&Cook's data dictionary: AAA-EEE-NNNN, and an extension of
+-- up to 5 digits), the unit weights are shown in (stones and pounds among them; null follows the
+-- unit system), and targets the user sets, which override the computed ones until cleared.
+ALTER TABLE profiles
+    ADD COLUMN phone text CHECK (phone ~ '^[2-9][0-9]{2}-[2-9][0-9]{2}-[0-9]{4}( [0-9]{1,5})?$'),
+    ADD COLUMN weight_unit text CHECK (weight_unit IN ('kilograms', 'pounds', 'stones_pounds')),
+    ADD COLUMN target_energy_kcal numeric(6, 1) CHECK (target_energy_kcal BETWEEN 800 AND 6000),
+    ADD COLUMN target_protein_g numeric(5, 1) CHECK (target_protein_g BETWEEN 10 AND 500),
+    ADD COLUMN target_carbohydrates_g numeric(5, 1) CHECK (target_carbohydrates_g BETWEEN 10 AND 1000),
+    ADD COLUMN target_fat_g numeric(5, 1) CHECK (target_fat_g BETWEEN 10 AND 400);
