@@ -1,3 +1,4 @@
+import Foundation
 import Postgres
 
 /// What Accounts holds about a user, for `exportMyData` and `deleteMyAccount`.
@@ -28,9 +29,6 @@ enum AccountsPersonalData: PersonalDataHolder {
               'roles', coalesce((SELECT jsonb_agg(to_jsonb(r) - 'user_id' ORDER BY r.role) FROM user_roles r WHERE r.user_id = $1), '[]'),
               'rolesGranted', coalesce((SELECT jsonb_agg(jsonb_build_object('role', r.role, 'grantedAt', r.granted_at) ORDER BY r.granted_at)
                 FROM user_roles r WHERE r.granted_by = $1), '[]'),
-              'images', coalesce((SELECT jsonb_agg(jsonb_build_object('path', '/images/' || i.token, 'contentType', i.content_type,
-                  'width', i.width, 'height', i.height, 'createdAt', i.created_at, 'base64', encode(i.bytes, 'base64')) ORDER BY i.id)
-                FROM images i WHERE i.owner_id = $1), '[]'),
               'storePreferences', coalesce((SELECT jsonb_agg(to_jsonb(s) - 'user_id' ORDER BY s.store_id) FROM profile_stores s
                 WHERE s.user_id = $1), '[]'),
               'sessions', coalesce((SELECT jsonb_agg(to_jsonb(s) - 'user_id' - 'token_hash' ORDER BY s.id) FROM sessions s
@@ -43,7 +41,16 @@ enum AccountsPersonalData: PersonalDataHolder {
                 WHERE u.id = $1 AND f.throttle_key = 'account:' || u.email_key), '[]')
             )::text
             """, [userID])
-        return try rows[0].decode(String.self, at: 0)
+        // Images are decrypted here, not in SQL: their bytes may be sealed with the data key.
+        let images: [[String: Any]] = try await ProfileStore.images(of: userID, in: database).map { image in
+            [
+                "path": "/images/" + image.token, "contentType": image.contentType, "width": image.width, "height": image.height,
+                "createdAt": RFC3339.format(image.createdAt), "base64": Data(image.bytes).base64EncodedString(),
+            ]
+        }
+        let imagesJSON = String(decoding: try JSONSerialization.data(withJSONObject: images, options: [.sortedKeys]), as: UTF8.self)
+        let object = try rows[0].decode(String.self, at: 0)
+        return String(object.dropLast()) + ", \"images\": " + imagesJSON + "}"
     }
 
     /// The account's rows: store marks, sessions, emailed codes, roles (and the grants it made,

@@ -140,13 +140,16 @@ enum ProfileStore {
 
     /// Stores an uploaded avatar (already decoded and encoded again) at a new unguessable token
     /// and makes it the profile's; the previous avatar, uploaded or picked, goes.
+    /// The bytes are encrypted with the data key when one is configured (`DataEncryption`).
     static func setAvatar(_ image: StoredImage, of userID: Int64, in transaction: PostgresTransaction) async throws {
+        let token = ImageToken.make()
+        let sealed = try DataEncryption.seal(image.bytes, context: "image:" + token)
         let rows = try await transaction.query(
             """
-            INSERT INTO images (owner_id, token, content_type, width, height, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
+            INSERT INTO images (owner_id, token, content_type, width, height, bytes, sha256, key_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             RETURNING id
             """,
-            [userID, ImageToken.make(), image.format.rawValue, image.width, image.height, image.bytes, Crypto.sha256(image.bytes)])
+            [userID, token, image.format.rawValue, image.width, image.height, sealed.bytes, Crypto.sha256(image.bytes), sealed.keyID])
         let imageID = try rows[0].decode(Int64.self, at: 0)
         _ = try await transaction.query(
             "UPDATE profiles SET avatar_image_id = $2, gallery_avatar = NULL, updated_at = now() WHERE user_id = $1", [userID, imageID])
@@ -180,10 +183,50 @@ enum ProfileStore {
             """, [userID])
     }
 
-    /// An image's type and bytes, by its token.
+    /// An image's type and bytes (decrypted), by its token.
     static func image(token: String, in database: some PostgresQuerying) async throws -> (contentType: String, bytes: [UInt8])? {
-        guard let row = try await database.query("SELECT content_type, bytes FROM images WHERE token = $1", [token]).first else { return nil }
-        return (try row.decode(String.self, at: 0), try row.decode([UInt8].self, at: 1))
+        guard let row = try await database.query("SELECT content_type, bytes, key_id FROM images WHERE token = $1", [token]).first
+        else { return nil }
+        let bytes = try DataEncryption.open(
+            try row.decode([UInt8].self, at: 1), keyID: try row.decode(String?.self, at: 2), context: "image:" + token)
+        return (try row.decode(String.self, at: 0), bytes)
+    }
+
+    /// A user's images with their bytes decrypted, for the personal-data export.
+    static func images(of userID: Int64, in database: some PostgresQuerying) async throws -> [(
+        token: String, contentType: String, width: Int, height: Int, createdAt: Date, bytes: [UInt8]
+    )] {
+        try await database.query(
+            "SELECT token, content_type, width, height, created_at, bytes, key_id FROM images WHERE owner_id = $1 ORDER BY id", [userID]
+        ).map { row in
+            let token = try row.decode(String.self, at: 0)
+            return (
+                token, try row.decode(String.self, at: 1), try row.decode(Int.self, at: 2), try row.decode(Int.self, at: 3),
+                try row.decode(Date.self, at: 4),
+                try DataEncryption.open(try row.decode([UInt8].self, at: 5), keyID: try row.decode(String?.self, at: 6), context: "image:" + token)
+            )
+        }
+    }
+
+    /// Seals up to `limit` images not under the current data key (in clear, or under an older key)
+    /// with it; returns how many. Rows another server is re-encrypting are skipped.
+    static func reencryptImages(limit: Int, in database: PostgresDatabase) async throws -> Int {
+        let keyring = try DataEncryption.keyring
+        guard let current = keyring.current else { return 0 }
+        return try await database.withTransaction { transaction in
+            let rows = try await transaction.query(
+                "SELECT id, token, bytes, key_id FROM images WHERE key_id IS DISTINCT FROM $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED",
+                [current.id, limit])
+            for row in rows {
+                let token = try row.decode(String.self, at: 1)
+                let plain = try DataEncryption.open(
+                    try row.decode([UInt8].self, at: 2), keyID: try row.decode(String?.self, at: 3), context: "image:" + token, keyring: keyring)
+                let sealed = try DataEncryption.seal(plain, context: "image:" + token, keyring: keyring)
+                _ = try await transaction.query(
+                    "UPDATE images SET bytes = $2, key_id = $3 WHERE id = $1", [try row.decode(Int64.self, at: 0), sealed.bytes, sealed.keyID])
+            }
+            return rows.count
+        }
     }
 
     /// The stores each user marked, by mark: ids only (the stores themselves come from the catalog).

@@ -108,7 +108,7 @@ enum DataExportStore {
     static func download(_ id: Int64, of userID: Int64, in transaction: PostgresTransaction) async throws -> Download {
         let rows = try await transaction.query(
             """
-            SELECT \(DataExportRecord.columns), e.document FROM data_exports e
+            SELECT \(DataExportRecord.columns), e.document, e.key_id FROM data_exports e
             WHERE e.id = $1 AND e.user_id = $2 FOR UPDATE
             """, [id, userID])
         guard let row = rows.first else { return .refused(nil) }
@@ -116,7 +116,8 @@ enum DataExportStore {
         guard record.status == .ready, let document = try row.decode([UInt8]?.self, at: 7) else { return .refused(record) }
         let updated = try await transaction.query(
             "UPDATE data_exports e SET downloaded_at = now(), document = NULL WHERE id = $1 RETURNING \(DataExportRecord.columns)", [id])
-        return .document(try DataExportRecord(updated[0]), try DataExportSealing.open(document))
+        let opened = try DataEncryption.open(document, keyID: try row.decode(String?.self, at: 8), context: "export:\(id)")
+        return .document(try DataExportRecord(updated[0]), opened)
     }
 
     // MARK: - The background job
@@ -140,12 +141,13 @@ enum DataExportStore {
                     let id = try row.decode(Int64.self, at: 0)
                     attempted = id
                     let document = Array(try await PersonalData.document(of: try row.decode(Int64.self, at: 1), in: transaction).utf8)
+                    let sealed = try DataEncryption.seal(document, context: "export:\(id)")
                     _ = try await transaction.query(
                         """
-                        UPDATE data_exports SET document = $2, size_bytes = $3, ready_at = now(),
+                        UPDATE data_exports SET document = $2, key_id = $5, size_bytes = $3, ready_at = now(),
                           expires_at = now() + make_interval(secs => $4), attempts = attempts + 1
                         WHERE id = $1
-                        """, [id, try DataExportSealing.seal(document), document.count, downloadWindowSeconds])
+                        """, [id, sealed.bytes, document.count, downloadWindowSeconds, sealed.keyID])
                     return id
                 }
                 guard let id = claimed else { return built }
@@ -166,16 +168,30 @@ enum DataExportStore {
         _ = try await database.query("DELETE FROM data_exports WHERE requested_at < now() - make_interval(days => $1)", [keptDays])
     }
 
+    /// Seals up to `limit` waiting documents not under the current data key with it; returns how many.
+    static func reencrypt(limit: Int, in database: PostgresDatabase) async throws -> Int {
+        let keyring = try DataEncryption.keyring
+        guard let current = keyring.current else { return 0 }
+        return try await database.withTransaction { transaction in
+            let rows = try await transaction.query(
+                """
+                SELECT id, document, key_id FROM data_exports WHERE document IS NOT NULL AND key_id IS DISTINCT FROM $1
+                ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+                """, [current.id, limit])
+            for row in rows {
+                let id = try row.decode(Int64.self, at: 0)
+                let plain = try DataEncryption.open(
+                    try row.decode([UInt8].self, at: 1), keyID: try row.decode(String?.self, at: 2), context: "export:\(id)", keyring: keyring)
+                let sealed = try DataEncryption.seal(plain, context: "export:\(id)", keyring: keyring)
+                _ = try await transaction.query("UPDATE data_exports SET document = $2, key_id = $3 WHERE id = $1", [id, sealed.bytes, sealed.keyID])
+            }
+            return rows.count
+        }
+    }
+
     /// The job every server runs: build what is pending, drop what expired.
     static let job = PeriodicJob("privacy.dataExports", every: .seconds(10)) { database, logger in
         try await buildPending(in: database, logger: logger)
         try await purge(in: database)
     }
-}
-
-/// How export documents are kept while they wait (encrypted at rest with the data key when one is
-/// configured: see `DataEncryption`).
-enum DataExportSealing {
-    static func seal(_ document: [UInt8]) throws -> [UInt8] { document }
-    static func open(_ stored: [UInt8]) throws -> [UInt8] { stored }
 }

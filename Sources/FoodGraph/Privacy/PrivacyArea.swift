@@ -3,9 +3,11 @@ import GraphQLEngine
 /// Personal data (PIPEDA): who sees it (`PersonalDataPolicy`), consent to the policies, a copy of
 /// everything held about a user (`exportMyData`), and deleting the account (`deleteMyAccount`).
 enum PrivacyArea: Area {
-    static var jobs: [PeriodicJob] { [DataExportStore.job] }
+    static var jobs: [PeriodicJob] { [DataExportStore.job, KeyRotation.job] }
 
     static func bind(_ binder: inout SchemaBinder) {
+        // A malformed key list stops the start, rather than failing the first upload.
+        do { _ = try DataEncryption.keyring } catch { fatalError("\(error)") }
         binder.enumeration(PolicyDocumentKind.self)
         binder.enumeration(DataExportStatus.self)
         binder.query { query in

@@ -59,3 +59,8 @@ ALTER TABLE profiles
     ADD COLUMN target_protein_g numeric(5, 1) CHECK (target_protein_g BETWEEN 10 AND 500),
     ADD COLUMN target_carbohydrates_g numeric(5, 1) CHECK (target_carbohydrates_g BETWEEN 10 AND 1000),
     ADD COLUMN target_fat_g numeric(5, 1) CHECK (target_fat_g BETWEEN 10 AND 400);
+
+-- Application-level encryption (AES-256-GCM, keys from FOODGRAPH_DATA_KEYS): the id of the key a
+-- value is sealed with; null for a value stored in clear (before a key was configured).
+ALTER TABLE images ADD COLUMN key_id text;
+ALTER TABLE data_exports ADD COLUMN key_id text;
