@@ -3,9 +3,11 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
-/// The HTTP server: `/graphql` (GraphiQL for browsers), `/healthz`, `/readyz`, `/metrics`, with CORS and graceful shutdown
-/// (Hummingbird drains in-flight requests on SIGINT/SIGTERM).
+/// The HTTP server: `/graphql` (GraphiQL for browsers), `/healthz`, `/readyz`, `/metrics`, with
+/// CORS, time and size limits on every connection (`RequestGuard`) and graceful shutdown (on
+/// SIGINT/SIGTERM, requests in flight get `drainTimeout`, then are cancelled).
 public struct FoodGraphServer: Sendable {
     public let application: any GraphQLApplication
     public let configuration: ServerConfiguration
@@ -25,12 +27,24 @@ public struct FoodGraphServer: Sendable {
             metrics: ServerMetrics(), logger: logger)
     }
 
+    /// The routes and the methods each serves; any other method on them is answered 405.
+    static let routes: [String: [HTTPRequest.Method]] = [
+        "/graphql": [.get, .post], "/healthz": [.get], "/readyz": [.get], "/metrics": [.get], "/images/": [.get], "/graphiql/": [.get],
+    ]
+
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         let handler = self.handler
         let application = self.application
         let cors = CORSMiddleware<ServerRequestContext>(allowedOrigins: configuration.corsAllowedOrigins)
         router.add(middleware: cors)
+        router.add(
+            middleware: MethodNotAllowedMiddleware<ServerRequestContext>(allowedMethods: Self.routes) { path, allow in
+                guard path == "/graphql" else { return Self.text("method not allowed\n", status: .methodNotAllowed) }
+                return GraphQLHTTPHandler.refusalResponse(
+                    .init(status: .methodNotAllowed, message: "Use \(allow.replacingOccurrences(of: ", ", with: " or ")).", code: "METHOD_NOT_ALLOWED"),
+                    mediaType: .json, requestID: GraphQLHTTPHandler.requestID(from: nil))
+            })
         if let problem = graphiQL.problem { logger.warning("\(problem)") }
         let ide = graphiQL.isEnabled ? GraphiQLAssets(configuration: graphiQL) : nil
         if let missing = ide?.missing { logger.warning("\(missing)") }
@@ -43,11 +57,7 @@ public struct FoodGraphServer: Sendable {
                 ide.file(named: context.parameters.get("file") ?? "", ifNoneMatch: request.headers[.ifNoneMatch])
             }
         }
-        router.on("/graphql", method: .options) { _, _ in CORSPolicy.optionsResponse() }
         router.post("/graphql") { request, context in await handler.respond(to: request, context: context) }
-        router.on("/graphql", method: .put) { request, context in await handler.respond(to: request, context: context) }
-        router.on("/graphql", method: .delete) { request, context in await handler.respond(to: request, context: context) }
-        router.on("/graphql", method: .patch) { request, context in await handler.respond(to: request, context: context) }
         router.get("/healthz") { _, _ in Self.text("ok\n", status: .ok) }
         router.get("/readyz") { _, _ in
             let readiness = await application.readiness()
@@ -71,14 +81,33 @@ public struct FoodGraphServer: Sendable {
         return router
     }
 
-    /// Serves until SIGINT or SIGTERM, then drains in-flight requests and returns.
-    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let app = Application(
+    /// The Hummingbird application: the routes over HTTP/1.1 connections guarded by
+    /// `RequestGuard`. Tests run it with HummingbirdTesting.
+    public func makeApplication(
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
             router: router(),
+            server: .guardedHTTP1(
+                limits: RequestGuard.Limits(
+                    idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout,
+                    bodyTimeout: configuration.bodyTimeout, maxBodyBytes: configuration.maxBodyBytes)),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "FoodGraph"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await app.runService()
+    }
+
+    /// Serves until SIGINT or SIGTERM, then lets requests in flight finish for up to
+    /// `drainTimeout`, cancels those still running (their execution and SQL stop), and returns.
+    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        var group = ServiceGroupConfiguration(
+            services: [makeApplication(onServerRunning: onServerRunning)], gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger)
+        group.maximumGracefulShutdownDuration = configuration.drainTimeout
+        // Cancelled requests stop at their next check (the executor looks often); past this, the
+        // process exits anyway.
+        group.maximumCancellationDuration = .seconds(5)
+        try await ServiceGroup(configuration: group).run()
     }
 
     static func text(_ body: String, status: HTTPResponse.Status) -> Response {

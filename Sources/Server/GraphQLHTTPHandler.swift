@@ -152,10 +152,53 @@ struct GraphQLHTTPHandler: Sendable {
         var sqlStatements = 0
         var sqlMilliseconds = 0.0
         var loaderBatches = 0
+        /// The executor stopped at the deadline: answered as a request past its deadline.
+        var timedOut = false
     }
 
+    /// Runs a request within `requestTimeout`: preparing the document, checking its limits,
+    /// making its context and executing it. Past the deadline the work is cancelled (the executor
+    /// stops at its next check, the SQL under way is cancelled on the server) and the request is
+    /// answered `TIMEOUT`.
     private func run(
         _ parameters: GraphQLRequestParameters, isGET: Bool, mediaType: MediaType, client: RequestInfo
+    ) async throws -> Outcome {
+        let timeout = configuration.requestTimeout
+        let deadline = ContinuousClock.now + timeout
+        let progress = RequestProgress()
+        let finished = await withTaskGroup(of: Result<Outcome, any Error>?.self) { group in
+            group.addTask {
+                do {
+                    return .success(
+                        try await runWithoutDeadline(
+                            parameters, isGET: isGET, mediaType: mediaType, client: client, deadline: deadline,
+                            progress: progress))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(until: deadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        // The executor stops at the deadline by itself, and may answer before the timer does.
+        if let outcome = try finished?.get(), !outcome.timedOut { return outcome }
+        let error = GraphQLError(
+            "The request took longer than \(timeout) and was cancelled.",
+            extensions: GraphQLObject([("code", .string("TIMEOUT")), ("requestId", .string(client.requestID))]))
+        let counted = progress.sql()
+        return Outcome(
+            result: .failure([error]), status: mediaType == .graphQLResponse ? .gatewayTimeout : .ok,
+            operationType: progress.operationType, sqlStatements: counted.statements, sqlMilliseconds: counted.milliseconds)
+    }
+
+    private func runWithoutDeadline(
+        _ parameters: GraphQLRequestParameters, isGET: Bool, mediaType: MediaType, client: RequestInfo,
+        deadline: ContinuousClock.Instant, progress: RequestProgress
     ) async throws -> Outcome {
         let requestID = client.requestID
         let requestErrorStatus: HTTPResponse.Status = mediaType == .graphQLResponse ? .badRequest : .ok
@@ -171,10 +214,20 @@ struct GraphQLHTTPHandler: Sendable {
         } catch {
             return Outcome(result: .failure([withRequestID(error, requestID)]), status: requestErrorStatus)
         }
+        progress.operationType = operation.operation.rawValue
         if isGET && operation.operation != .query {
             throw Refusal(
                 status: .methodNotAllowed, message: "Only queries may be sent with GET; send mutations with POST.",
                 code: "METHOD_NOT_ALLOWED", headers: [.allow: "POST"])
+        }
+        if operation.operation == .subscription {
+            let error = GraphQLError(
+                "Subscriptions are not served over plain HTTP; use the WebSocket transport.",
+                locations: [operation.location.sourceLocation],
+                extensions: GraphQLObject([("code", .string("SUBSCRIPTION_NOT_SUPPORTED_OVER_HTTP"))]))
+            return Outcome(
+                result: .failure([withRequestID(error, requestID)]), status: requestErrorStatus,
+                operationType: operation.operation.rawValue)
         }
         if let limitError = configuration.limits.check(
             operation, in: prepared.document, schema: application.executable.schema, variables: parameters.variables)
@@ -193,6 +246,7 @@ struct GraphQLHTTPHandler: Sendable {
             let status: HTTPResponse.Status = graphQLError.code == "UNAUTHENTICATED" ? .unauthorized : requestErrorStatus
             return Outcome(result: .failure([withRequestID(graphQLError, requestID)]), status: status, operationType: operation.operation.rawValue)
         }
+        progress.sqlStatistics = preparedContext.sqlStatistics
         let request = ExecutionRequest(
             document: prepared.document, operationName: parameters.operationName, variables: parameters.variables,
             context: preparedContext.context, scheduler: preparedContext.scheduler,
@@ -200,33 +254,21 @@ struct GraphQLHTTPHandler: Sendable {
                 logger.error(
                     "resolver failed",
                     metadata: ["request_id": "\(requestID)", "path": "\(path.map(\.description).joined(separator: "."))", "error": "\(error)"])
-            })
-        let executable = application.executable
-        let deadline = configuration.executionDeadline
-        let result = await withTaskGroup(of: ExecutionResult?.self) { group in
-            group.addTask { await execute(executable, request) }
-            group.addTask {
-                try? await Task.sleep(for: deadline)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+            }, deadline: deadline)
+        var result = await execute(application.executable, request)
+        if !result.hasData, result.errors.first?.code == "TIMEOUT" {
+            return Outcome(result: result, status: .ok, timedOut: true)
         }
-        let statistics = preparedContext.sqlStatistics()
-        guard var result else {
-            let error = GraphQLError(
-                "The request took longer than \(deadline) and was cancelled.",
-                extensions: GraphQLObject([("code", .string("TIMEOUT")), ("requestId", .string(requestID))]))
-            return Outcome(
-                result: .failure([error]), status: .gatewayTimeout, operationType: operation.operation.rawValue,
-                sqlStatements: statistics.statements, sqlMilliseconds: statistics.milliseconds)
+        let counted = progress.sql()
+        var status: HTTPResponse.Status = result.hasData ? .ok : requestErrorStatus
+        // Cancelled by the server's shutdown: not the request's fault.
+        if !result.hasData, result.errors.first?.code == "CANCELLED", mediaType == .graphQLResponse {
+            status = .serviceUnavailable
         }
-        let status: HTTPResponse.Status = result.hasData ? .ok : requestErrorStatus
         result.errors = result.errors.map { withRequestID($0, requestID) }
         return Outcome(
             result: result, status: status, operationType: operation.operation.rawValue,
-            sqlStatements: statistics.statements, sqlMilliseconds: statistics.milliseconds,
+            sqlStatements: counted.statements, sqlMilliseconds: counted.milliseconds,
             loaderBatches: preparedContext.scheduler.batchesDispatched)
     }
 

@@ -209,22 +209,7 @@ struct GraphiQLAssets: Sendable {
             "}",
             ""
           ].join("\n");
-          // graphql-js's introspection query follows wrapped types 8 levels down (`ofType` in
-          // `ofType`…), which puts field arguments' types 13 levels deep: one more than the server's
-          // depth limit (QueryLimits.maxDepth, 12) allows. Until introspection is exempt from that
-          // limit, GraphiQL's query asks for 7 levels, enough for any type up to lists of lists
-          // (`[[T!]!]!` is 6).
-          var fetch = GraphiQL.createFetcher({ url: window.location.pathname });
-          var typeRef = "fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { " +
-            "kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }";
-          var fetcher = function (parameters, options) {
-            if (parameters.operationName === "IntrospectionQuery" && typeof parameters.query === "string") {
-              parameters = Object.assign({}, parameters, {
-                query: parameters.query.replace(/fragment TypeRef on __Type \{[\s\S]*$/, typeRef)
-              });
-            }
-            return fetch(parameters, options);
-          };
+          var fetcher = GraphiQL.createFetcher({ url: window.location.pathname });
           var props = {
             fetcher: fetcher,
             defaultQuery: help,

@@ -36,4 +36,20 @@ enum Environment {
         }
         return seconds
     }
+
+    /// A duration given on the command line or in `variable`: a positive whole number with `ms`,
+    /// `s`, `m` or `h` (seconds when bare).
+    static func duration(_ option: String?, variable: String) throws -> Duration? {
+        guard let text = option ?? string(variable) else { return nil }
+        let units: [(suffix: String, duration: Duration)] = [
+            ("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)), ("h", .seconds(3600)),
+        ]
+        let unit = units.first { text.hasSuffix($0.suffix) && Int(text.dropLast($0.suffix.count)) != nil }
+        guard let number = Int(unit.map { text.dropLast($0.suffix.count) } ?? Substring(text)), number > 0,
+            number <= 1_000_000
+        else {
+            throw StartupError("\(variable) must be a positive duration such as 30s, 2m or 500ms, not \"\(text)\".")
+        }
+        return (unit?.duration ?? .seconds(1)) * number
+    }
 }

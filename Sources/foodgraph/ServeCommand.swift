@@ -28,6 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-demo-data"), help: "Do not load demo data into an empty database (env FOODGRAPH_DEMO_DATA=false).")
     var noDemoData = false
 
+    @Flag(name: .customLong("no-graphiql"), help: "Do not serve GraphiQL to browsers at /graphql (env FOODGRAPH_GRAPHIQL=off).")
+    var noGraphiQL = false
+
     @Option(
         name: .customLong("persisted-queries"),
         help: "A JSON file of known documents, {\"<sha256>\": \"<query>\", …} (env FOODGRAPH_PERSISTED_QUERIES).")
@@ -47,6 +50,11 @@ struct ServeCommand: AsyncParsableCommand {
     var trustForwardedFor = false
 
     @Option(
+        name: .customLong("request-timeout"),
+        help: "A request still running after this long is cancelled and answered TIMEOUT, e.g. 30s, 2m (env FOODGRAPH_REQUEST_TIMEOUT, default 30s).")
+    var requestTimeout: String?
+
+    @Option(
         name: .customLong("session-idle-timeout"),
         help: "A session ends after this long unused, e.g. 30d, 12h, 90m (env FOODGRAPH_SESSION_IDLE_TIMEOUT, default 30d).")
     var sessionIdleTimeout: String?
@@ -61,6 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host ?? Environment.string("HOST") ?? "127.0.0.1"
         let port = try self.port ?? Environment.integer("PORT") ?? 8080
         guard (0...65535).contains(port) else { throw StartupError("The port must be between 0 and 65535, not \(port).") }
+        let timeout = try Environment.duration(requestTimeout, variable: "FOODGRAPH_REQUEST_TIMEOUT")
         let migrateConfigured = try Environment.flag("FOODGRAPH_MIGRATE")
         let migrate = !noMigrate && (migrateConfigured ?? true)
 
@@ -81,6 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if try await DemoData.loadIfEmpty(into: application.database) { logger.info("loaded demo data") }
             }
             var configuration = ServerConfiguration(host: host, port: port)
+            if let timeout { configuration.requestTimeout = timeout }
             configuration.persistedQueries = try Self.loadPersistedQueries(
                 persistedQueriesFile ?? Environment.string("FOODGRAPH_PERSISTED_QUERIES"))
             let lockedDown = try Environment.flag("FOODGRAPH_PERSISTED_QUERIES_ONLY") ?? false
@@ -93,16 +103,17 @@ struct ServeCommand: AsyncParsableCommand {
                 ? (Environment.string("FOODGRAPH_CORS_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
                 : corsOrigins
             configuration.trustForwardedFor = try trustForwardedFor || (Environment.flag("FOODGRAPH_TRUST_FORWARDED_FOR") ?? false)
-            let server = FoodGraphServer(
+            var server = FoodGraphServer(
                 application: HTTPApplication(application: application), configuration: configuration, logger: logger)
+            if noGraphiQL { server.graphiQL = .disabled }
             // With the embedded (development) database, emails go to the log.
             let sender =
                 connection.isEmbedded
                 ? Task { await OutboxLogSender(database: application.database, logger: logger).run() } : nil
-            let retention = Task { await DiaryRetention.runDaily(in: application.database, logger: logger) }
+            let jobs = application.jobs.map { job in Task { await job.run(in: application.database, logger: logger) } }
             defer {
                 sender?.cancel()
-                retention.cancel()
+                for job in jobs { job.cancel() }
             }
             do {
                 try await server.run { boundPort in

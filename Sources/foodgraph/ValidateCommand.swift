@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
 import GraphQLEngine
+import Server
 
-/// `foodgraph validate --schema S.graphql [--json] DOC...`: 0 all valid, 1 any invalid, 2 bad schema or usage.
+/// `foodgraph validate --schema S.graphql [--json] [--no-limits] DOC...`: 0 all valid, 1 any
+/// invalid, 2 bad schema or usage.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "validate", abstract: "Validate GraphQL documents against a schema, as graphql-js does.")
+        commandName: "validate",
+        abstract: "Validate GraphQL documents against a schema, as graphql-js does, and against the server's limits.")
 
     @Option(help: "The schema SDL file.")
     var schema: String
@@ -15,6 +18,15 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(help: "Stop after this many errors per document, as graphql-js does (its default is 100).")
     var maxErrors = 100
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Check each operation against the limits the server applies (parser limits, depth, cost, aliases, page \
+            sizes, introspection depth), a page size given by a variable counting as the largest allowed; \
+            --no-limits checks the specification's rules alone.
+            """)
+    var limits = true
 
     @Argument(help: "Documents to validate.")
     var documents: [String]
@@ -37,12 +49,16 @@ struct ValidateCommand: ParsableCommand {
         } catch let error as SchemaError {
             throw StartupError("The schema \(schema) is invalid:\n" + error.description, exitCode: 2)
         }
+        // The server's own settings, so that a document passing here passes there.
+        let server = ServerConfiguration()
         var anyInvalid = false
         for path in documents {
             var errors: [GraphQLError]
             if let text = Self.text(ofFile: path) {
                 do throws(GraphQLError) {
-                    errors = GraphQLEngine.validate(built, try GraphQLEngine.parse(text), maxErrors: maxErrors)
+                    let document = try GraphQLEngine.parse(text, options: limits ? server.parseOptions : ParseOptions())
+                    errors = GraphQLEngine.validate(built, document, maxErrors: maxErrors)
+                    if errors.isEmpty && limits { errors = Self.limitErrors(of: document, schema: built, limits: server.limits) }
                 } catch {
                     errors = [error]
                 }
@@ -90,5 +106,13 @@ struct ValidateCommand: ParsableCommand {
     static func text(ofFile path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return String(validating: data, as: UTF8.self)
+    }
+
+    /// The first limit each operation of a valid document breaks.
+    static func limitErrors(of document: DocumentNode, schema: GraphQLSchema, limits: QueryLimits) -> [GraphQLError] {
+        document.definitions.compactMap { definition in
+            guard case .operation(let operation) = definition else { return nil }
+            return limits.check(operation, in: document, schema: schema, variables: nil)
+        }
     }
 }

@@ -29,7 +29,7 @@ struct HTTPTestAPI: Sendable {
         logger.logLevel = .warning
         let application = try FoodGraphApplication(pool: database.pool, policy: policy)
         let server = FoodGraphServer(application: HTTPApplication(application: application), configuration: configuration, logger: logger)
-        try await Application(router: server.router(), logger: logger).test(.live) { client in
+        try await server.makeApplication().test(.live) { client in
             try await body(HTTPTestAPI(client: client, database: database))
         }
     }

@@ -193,7 +193,7 @@ struct ExecutionTests {
     }
 
     @Test func operationSelectionErrors() async throws {
-        #expect(try await Library.run("query A { __typename } query B { __typename }") == #"{"errors":[{"message":"Must provide operation name if query contains multiple operations."}]}"#)
+        #expect(try await Library.run("query A { __typename } query B { __typename }") == #"{"errors":[{"message":"Must provide operation name if query contains multiple operations.","extensions":{"code":"OPERATION_NAME_REQUIRED"}}]}"#)
         #expect(try await Library.run("subscription { x }") == #"{"errors":[{"message":"Schema is not configured to execute subscription operation.","locations":[{"line":1,"column":1}]}]}"#)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Postgres
 import Testing
+
+@testable import Postgres
 
 @Suite(.serialized) struct EmbeddedClusterTests {
     /// Starts a cluster of its own in a temporary folder, restarts it mid-use (the pool recovers),
@@ -25,6 +26,26 @@ import Testing
         #expect(try cluster.start())
         // The pooled connection died with the old server; the pool replaces it.
         #expect(try await db.query("SELECT 41 + 1")[0].decode(Int.self, at: 0) == 42)
+    }
+
+    /// A server killed hard (SIGKILL) cannot stop its cluster; the kernel still drops its lock.
+    /// The next start finds the cluster running with nobody holding it, takes it over, and so
+    /// stops it at its own end instead of leaving it running for good.
+    @Test func aClusterLeftRunningByAKilledServerIsTakenOver() async throws {
+        let root = URL(fileURLWithPath: "/tmp/fg-orphan-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cluster = try EmbeddedCluster(root: root)
+        #expect(try cluster.start())
+        defer { try? cluster.stop() }
+        // What the end of the owning process does to its lock, however it ends.
+        ClusterOwnership.release(root)
+        #expect(try cluster.isRunning())
+        #expect(try cluster.start())
+        #expect(ClusterOwnership.holds(root))
+        try await cluster.createDatabaseIfMissing()
+        try cluster.stop()
+        #expect(try cluster.isRunning() == false)
+        #expect(!ClusterOwnership.holds(root))
     }
 
     @Test func aFolderOwnedBySomeoneElseIsRefusedInOneSentence() throws {

@@ -29,7 +29,7 @@ struct GraphiQLTests {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         var server = FoodGraphServer(
-            application: try TestApplication(), configuration: ServerConfiguration(executionDeadline: .seconds(1)), logger: logger)
+            application: try TestApplication(), configuration: ServerConfiguration(requestTimeout: .seconds(1)), logger: logger)
         server.graphiQL = graphiQL
         let app = Application(router: server.router(), logger: logger)
         try await app.test(.live) { client in try await body(client) }

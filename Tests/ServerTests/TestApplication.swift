@@ -14,7 +14,10 @@ struct TestApplication: GraphQLApplication {
                   items(first: Int, last: Int): ItemConnection!
                   whoAmI: String
                   slow: String
+                  "`count` objects, each with as many more below: CPU work without end for a deep query."
+                  busy(count: Int = 100): [Busy!]!
                 }
+                type Busy { value: Int! busy(count: Int = 100): [Busy!]! }
                 type Item { id: ID! child: Item }
                 type ItemConnection { nodes: [Item!]! }
                 type Mutation { touch: Boolean! }
@@ -33,6 +36,13 @@ struct TestApplication: GraphQLApplication {
                 return "late"
             }
         }
+        @Sendable func busy(_ call: FieldCall) -> Resolution {
+            guard case .int(let count)? = call.arguments["count"] else { return .null }
+            return .value(Array(0..<count))
+        }
+        resolvers.field("Query", "busy", busy)
+        resolvers.readField("Busy", "value") { $0 }
+        resolvers.field("Busy", "busy", busy)
         resolvers.field("Item", "id") { call in .value(call.source as? String) }
         resolvers.field("Item", "child") { call in .value(call.source as? String) }
         resolvers.field("ItemConnection", "nodes") { call in .value(call.source as? [String]) }

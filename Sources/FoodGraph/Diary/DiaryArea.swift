@@ -3,6 +3,8 @@ import GraphQLEngine
 /// The food diary and weight log: the `User` fields that read them, their types, and the six
 /// mutations that write them.
 enum DiaryArea: Area {
+    static var jobs: [PeriodicJob] { [DiaryRetention.job] }
+
     static func bind(_ binder: inout SchemaBinder) {
         binder.enumeration(Meal.self)
         binder.enumeration(DiaryEntrySource.self)

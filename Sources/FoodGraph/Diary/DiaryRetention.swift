@@ -2,7 +2,7 @@ import Logging
 import Postgres
 
 /// Scan&Cook DI-2: a user's ration is kept for five years. Diary entries dated earlier are deleted,
-/// daily by the server (`runDaily`) and on demand by `foodgraph purge-diary` (for cron, or a
+/// daily by the server (`job`) and on demand by `foodgraph purge-diary` (for cron, or a
 /// deployment that runs the job apart from the servers). Weight entries are fitness history, not
 /// ration, and are kept.
 public enum DiaryRetention {
@@ -28,16 +28,9 @@ public enum DiaryRetention {
         }
     }
 
-    /// Purges at start and then every 24 hours until the task is cancelled.
-    public static func runDaily(in database: PostgresDatabase, logger: Logger) async {
-        while !Task.isCancelled {
-            do {
-                let deleted = try await purge(in: database)
-                if deleted > 0 { logger.info("purged old diary entries", metadata: ["count": "\(deleted)", "older_than_years": "\(years)"]) }
-            } catch {
-                logger.warning("diary retention purge failed", metadata: ["error": "\(error)"])
-            }
-            try? await Task.sleep(for: .seconds(24 * 3600))
-        }
+    /// Purges at start and then every 24 hours, on every server (a row is deleted once).
+    static let job = PeriodicJob("diary retention", every: .seconds(24 * 3600)) { database, logger in
+        let deleted = try await purge(in: database)
+        if deleted > 0 { logger.info("purged old diary entries", metadata: ["count": "\(deleted)", "older_than_years": "\(years)"]) }
     }
 }

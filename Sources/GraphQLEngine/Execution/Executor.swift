@@ -18,11 +18,15 @@ public struct ExecutionRequest: Sendable {
     public var scheduler: LoaderScheduler
     /// Called with resolver errors that are not client-facing, so the host can log them.
     public var onInternalError: (@Sendable (any Error, [PathComponent]) -> Void)?
+    /// When execution must stop, whether or not anything is left to cancel the task: the
+    /// executor looks at the clock itself, so CPU-bound work stops on time even when every
+    /// thread is busy and the task that would cancel it cannot run.
+    public var deadline: ContinuousClock.Instant?
 
     public init(
         document: DocumentNode, operationName: String? = nil, variables: GraphQLObject = GraphQLObject(),
         context: any Sendable = (), rootValue: any Sendable = (), scheduler: LoaderScheduler = LoaderScheduler(),
-        onInternalError: (@Sendable (any Error, [PathComponent]) -> Void)? = nil
+        onInternalError: (@Sendable (any Error, [PathComponent]) -> Void)? = nil, deadline: ContinuousClock.Instant? = nil
     ) {
         self.document = document
         self.operationName = operationName
@@ -31,26 +35,40 @@ public struct ExecutionRequest: Sendable {
         self.rootValue = rootValue
         self.scheduler = scheduler
         self.onInternalError = onInternalError
+        self.deadline = deadline
     }
 }
 
-/// graphql-js `getOperationAST` with its request errors.
+/// graphql-js `getOperationAST` with its request errors, each with a code of its own:
+/// `OPERATION_NAME_REQUIRED` when several operations leave the choice open, `OPERATION_NOT_FOUND`
+/// when no operation has the name given, or the document has none.
 public func selectOperation(in document: DocumentNode, named operationName: String?) throws(GraphQLError) -> OperationDefinitionNode {
+    func error(_ message: String, code: String) -> GraphQLError {
+        GraphQLError(message, extensions: GraphQLObject([("code", .string(code))]))
+    }
     var found: OperationDefinitionNode?
     for case .operation(let operation) in document.definitions {
         if let operationName {
             if operation.name?.value == operationName { return operation }
         } else {
-            if found != nil { throw GraphQLError("Must provide operation name if query contains multiple operations.") }
+            if found != nil {
+                throw error(
+                    "Must provide operation name if query contains multiple operations.", code: "OPERATION_NAME_REQUIRED")
+            }
             found = operation
         }
     }
     if let found { return found }
-    if let operationName { throw GraphQLError("Unknown operation named \"\(operationName)\".") }
-    throw GraphQLError("Must provide an operation.")
+    if let operationName { throw error("Unknown operation named \"\(operationName)\".", code: "OPERATION_NOT_FOUND") }
+    throw error("Must provide an operation.", code: "OPERATION_NOT_FOUND")
 }
 
 /// Executes a validated document (spec 6).
+///
+/// Cancelling the calling task stops execution between objects (and with it the work of the
+/// request's loaders, which run in child tasks): the result is then a request error, with no
+/// data, whose code is `CANCELLED`. Passing the request's `deadline` does the same, with the
+/// code `TIMEOUT`.
 public func execute(_ schema: ExecutableSchema, _ request: ExecutionRequest) async -> ExecutionResult {
     let operation: OperationDefinitionNode
     do {
@@ -101,6 +119,12 @@ final class Executor {
     @exclusivity(unchecked) private var plansByShape: [SelectionShape: FieldPlans] = [:]
     @exclusivity(unchecked) private var errors: [GraphQLError] = []
     @exclusivity(unchecked) private var dataIsNull = false
+    /// Why execution stopped early, if it did: its partial result is then dropped.
+    @exclusivity(unchecked) private var stopReason: StopReason?
+
+    private enum StopReason {
+        case cancelled, deadlinePassed
+    }
     /// The objects whose fields the next level resolves.
     @exclusivity(unchecked) private var nextLevel: [ResultObject] = []
 
@@ -124,13 +148,44 @@ final class Executor {
             // Mutations run strictly one root field after another (spec 6.2.2).
             for index in plans.plans.indices {
                 await executeLevels(from: root, fields: index..<(index + 1))
-                if dataIsNull { break }
+                if dataIsNull || stopReason != nil { break }
             }
         } else {
             await executeLevels(from: root, fields: plans.plans.indices)
         }
-        return ExecutionResult(data: root, dataIsNull: dataIsNull, errors: errors)
+        switch stopReason {
+        case .cancelled?:
+            return .failure([
+                GraphQLError("The execution was cancelled.", extensions: GraphQLObject([("code", .string("CANCELLED"))]))
+            ])
+        case .deadlinePassed?:
+            return .failure([
+                GraphQLError("The execution passed its deadline.", extensions: GraphQLObject([("code", .string("TIMEOUT"))]))
+            ])
+        case nil:
+            return ExecutionResult(data: root, dataIsNull: dataIsNull, errors: errors)
+        }
     }
+
+    /// Whether execution must stop: its task was cancelled (the client went away, the server
+    /// shuts down) or its deadline passed. Execution is CPU work between the loaders' awaits,
+    /// which no cancellation interrupts: the executor looks at every level, and every
+    /// `checkInterval` objects of one.
+    private func mustStop() -> Bool {
+        if stopReason == nil {
+            if Task.isCancelled {
+                stopReason = .cancelled
+            } else if let deadline = request.deadline, ContinuousClock.now >= deadline {
+                stopReason = .deadlinePassed
+            }
+        }
+        return stopReason != nil
+    }
+
+    /// Objects resolved between two looks at cancellation and the deadline, and two yields to the
+    /// other tasks: a look costs tens of nanoseconds and a yield a microsecond or two, while a
+    /// thousand objects take a few hundred microseconds.
+    private static let checkInterval = 1024
 
     private func executeLevels(from root: ResultObject, fields: Range<Int>) async {
         var waiting: [Waiting] = []
@@ -138,9 +193,16 @@ final class Executor {
         resolveFields(of: root, in: fields, waiting: &waiting)
         await settle(&waiting)
         while !nextLevel.isEmpty {
+            if mustStop() { return }
             let level = nextLevel
             nextLevel = []
-            for object in level {
+            for (index, object) in level.enumerated() {
+                if index % Self.checkInterval == Self.checkInterval - 1 {
+                    if mustStop() { return }
+                    // A level of many objects is long CPU work: let other requests (and health
+                    // checks) have the thread for a moment.
+                    await Task.yield()
+                }
                 resolveFields(of: object, in: 0..<object.count, waiting: &waiting)
                 // Resolving is over for this object: drop the source and the reference to an ancestor.
                 object.withUnsafeMutablePointerToHeader { header in
@@ -210,6 +272,7 @@ final class Executor {
     /// complete what arrived, until nothing waits.
     private func settle(_ waiting: inout [Waiting]) async {
         while !waiting.isEmpty {
+            if mustStop() { return }
             var thunks: [(Int, @Sendable () async throws -> Resolution)] = []
             for (index, item) in waiting.enumerated() {
                 if case .async(let body) = item.resolution { thunks.append((index, body)) }

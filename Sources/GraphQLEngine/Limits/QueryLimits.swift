@@ -1,127 +1,94 @@
 /// Limits checked before execution, each refused with its own `extensions.code`.
 public struct QueryLimits: Sendable {
-    /// Deepest field nesting (the root fields are depth 1).
+    /// Deepest field nesting (the root fields are depth 1). Introspection fields (`__schema`,
+    /// `__type`) count as one level: the two introspection limits bound what is below them.
     public var maxDepth: Int
-    /// Largest estimated number of nodes (GitHub-style cost, see `cost`).
+    /// Largest estimated number of nodes (GitHub-style cost, see `check`).
     public var maxCost: Int
     /// Most aliased fields in one operation.
     public var maxAliases: Int
     /// The largest `first`/`last` a connection accepts.
     public var maxPageSize: Int
+    /// The page a connection returns when `first` and `last` are left out.
+    public var defaultPageSize: Int
+    /// The most `ofType` fields along one path of an introspection query. graphql-js's
+    /// `getIntrospectionQuery()` asks for 7 (version 16) or 9 (version 17, its `typeDepth`); the
+    /// deepest type a schema can write is far shallower, so a few more only cost time.
+    public var maxIntrospectionTypeDepth: Int
+    /// The most of `fields`, `inputFields`, `interfaces` and `possibleTypes` nested along one path
+    /// of an introspection query: graphql-js's `MaxIntrospectionDepthRule` refuses three. Each of
+    /// them lists every type or field again, so the answer grows as a power of their nesting.
+    public var maxIntrospectionListDepth: Int
 
-    public init(maxDepth: Int = 12, maxCost: Int = 50_000, maxAliases: Int = 30, maxPageSize: Int = 100) {
+    /// The introspection fields that list types or fields (see `maxIntrospectionListDepth`).
+    static let introspectionListFields: Set<String> = ["fields", "inputFields", "interfaces", "possibleTypes"]
+
+    public init(
+        maxDepth: Int = 12, maxCost: Int = 50_000, maxAliases: Int = 30, maxPageSize: Int = 100, defaultPageSize: Int = 20,
+        maxIntrospectionTypeDepth: Int = 12, maxIntrospectionListDepth: Int = 2
+    ) {
         self.maxDepth = maxDepth
         self.maxCost = maxCost
         self.maxAliases = maxAliases
         self.maxPageSize = maxPageSize
+        self.defaultPageSize = defaultPageSize
+        self.maxIntrospectionTypeDepth = maxIntrospectionTypeDepth
+        self.maxIntrospectionListDepth = maxIntrospectionListDepth
     }
 
     /// Checks an operation of a validated document; returns the first limit it breaks.
     ///
     /// Cost: every field costs one per parent instance; a field that returns a connection (a type
-    /// whose name ends in `Connection`) must pass `first` or `last` in 1…maxPageSize, and multiplies
-    /// the cost of everything below it by that number, as GitHub's node limit does.
+    /// whose name ends in `Connection`) takes `first` or `last` in 1…maxPageSize (defaultPageSize when
+    /// left out, as the API's pages do), and multiplies
+    /// the cost of everything below it by that number, as GitHub's node limit does. A fragment
+    /// counts once per selection set it is collected for, as execution collects it.
+    ///
+    /// `variables` are the request's; nil when they are not known (checking a document alone),
+    /// in which case a page size given by a variable counts as `maxPageSize`.
+    ///
+    /// The time taken is linear in the size of the document, whatever its fragments do.
     public func check(
-        _ operation: OperationDefinitionNode, in document: DocumentNode, schema: GraphQLSchema, variables: GraphQLObject
+        _ operation: OperationDefinitionNode, in document: DocumentNode, schema: GraphQLSchema, variables: GraphQLObject?
     ) -> GraphQLError? {
-        var fragments: [String: FragmentDefinitionNode] = [:]
-        for case .fragment(let fragment) in document.definitions { fragments[fragment.name.value] = fragment }
-        var walker = LimitWalker(limits: self, schema: schema, fragments: fragments, variables: variables)
-        let rootType = schema.rootTypeName(for: operation.operation) ?? ""
-        walker.walk(operation.selectionSet, typeName: rootType, depth: 1, multiplier: 1, visiting: [])
-        if let error = walker.error { return error }
-        if walker.aliases > maxAliases {
+        var analyzer = LimitAnalyzer(
+            limits: self, schema: schema, document: document, operation: operation, variables: variables)
+        let measure = analyzer.measure(operation.selectionSet, on: schema.rootTypeName(for: operation.operation) ?? "")
+        if measure.depth > maxDepth {
             return Self.error(
-                "The operation uses \(walker.aliases) aliases; at most \(maxAliases) are allowed.", code: "TOO_MANY_ALIASES",
-                operation)
+                "The query is nested \(measure.depth) levels deep; at most \(maxDepth) are allowed.", code: "QUERY_TOO_DEEP",
+                at: measure.deepestField, operation)
         }
-        if walker.cost > maxCost {
+        if measure.typeDepth > maxIntrospectionTypeDepth {
             return Self.error(
-                "The operation may return up to \(walker.cost) nodes; the limit is \(maxCost). Ask for smaller pages or fewer nested connections.",
-                code: "QUERY_TOO_COMPLEX", operation)
+                "The introspection query nests `ofType` \(measure.typeDepth) levels deep; at most \(maxIntrospectionTypeDepth) are allowed.",
+                code: "INTROSPECTION_TOO_DEEP", at: measure.deepestTypeField, operation)
+        }
+        if measure.listDepth > maxIntrospectionListDepth {
+            return Self.error(
+                "The introspection query nests `fields`, `inputFields`, `interfaces` and `possibleTypes` \(measure.listDepth) levels deep; at most \(maxIntrospectionListDepth) are allowed.",
+                code: "INTROSPECTION_TOO_DEEP", at: measure.deepestListField, operation)
+        }
+        if let error = measure.pageSizeError { return error }
+        if measure.aliases > maxAliases {
+            return Self.error(
+                "The operation uses \(measure.aliases) aliases; at most \(maxAliases) are allowed.", code: "TOO_MANY_ALIASES",
+                at: nil, operation)
+        }
+        if measure.cost > maxCost {
+            let nodes = measure.cost == .max ? "more than \(Int.max)" : "up to \(measure.cost)"
+            return Self.error(
+                "The operation may return \(nodes) nodes; the limit is \(maxCost). Ask for smaller pages or fewer nested connections.",
+                code: "QUERY_TOO_COMPLEX", at: nil, operation)
         }
         return nil
     }
 
-    static func error(_ message: String, code: String, _ operation: OperationDefinitionNode) -> GraphQLError {
+    static func error(
+        _ message: String, code: String, at field: FieldNode?, _ operation: OperationDefinitionNode
+    ) -> GraphQLError {
         GraphQLError(
-            message, locations: [operation.location.sourceLocation],
+            message, locations: [(field?.location ?? operation.location).sourceLocation],
             extensions: GraphQLObject([("code", .string(code))]))
-    }
-}
-
-private struct LimitWalker {
-    let limits: QueryLimits
-    let schema: GraphQLSchema
-    let fragments: [String: FragmentDefinitionNode]
-    let variables: GraphQLObject
-    var cost = 0
-    var aliases = 0
-    var error: GraphQLError?
-
-    init(limits: QueryLimits, schema: GraphQLSchema, fragments: [String: FragmentDefinitionNode], variables: GraphQLObject) {
-        self.limits = limits
-        self.schema = schema
-        self.fragments = fragments
-        self.variables = variables
-    }
-
-    mutating func walk(_ selectionSet: SelectionSetNode, typeName: String, depth: Int, multiplier: Int, visiting: Set<String>) {
-        guard error == nil else { return }
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                if field.alias != nil { aliases += 1 }
-                if depth > limits.maxDepth {
-                    error = GraphQLError(
-                        "The query is nested \(depth) levels deep; at most \(limits.maxDepth) are allowed.",
-                        locations: [field.location.sourceLocation],
-                        extensions: GraphQLObject([("code", .string("QUERY_TOO_DEEP"))]))
-                    return
-                }
-                cost = cost.addingReportingOverflow(multiplier).partialValue
-                guard let selections = field.selectionSet else { continue }
-                let definition = schema.field(named: field.name.value, on: typeName)
-                let fieldType = definition?.type.namedType ?? ""
-                var childMultiplier = multiplier
-                if fieldType.hasSuffix("Connection") {
-                    guard let pageSize = pageSize(of: field) else { return }
-                    childMultiplier = multiplier.multipliedReportingOverflow(by: max(pageSize, 1)).partialValue
-                }
-                walk(selections, typeName: fieldType, depth: depth + 1, multiplier: childMultiplier, visiting: visiting)
-            case .inlineFragment(let fragment):
-                walk(
-                    fragment.selectionSet, typeName: fragment.typeCondition?.name.value ?? typeName, depth: depth,
-                    multiplier: multiplier, visiting: visiting)
-            case .fragmentSpread(let spread):
-                let name = spread.name.value
-                guard !visiting.contains(name), let fragment = fragments[name] else { continue }
-                walk(
-                    fragment.selectionSet, typeName: fragment.typeCondition.name.value, depth: depth, multiplier: multiplier,
-                    visiting: visiting.union([name]))
-            }
-            if error != nil { return }
-        }
-    }
-
-    /// `first` or `last` of a connection field, which must be given and within 1…maxPageSize.
-    private mutating func pageSize(of field: FieldNode) -> Int? {
-        var size: Int?
-        for argument in field.arguments where argument.name.value == "first" || argument.name.value == "last" {
-            switch argument.value {
-            case .int(let text, _): size = Int(text)
-            case .variable(let variable):
-                if case .int(let value)? = variables[variable.name.value] { size = value }
-            default: break
-            }
-        }
-        guard let size, (1...limits.maxPageSize).contains(size) else {
-            error = GraphQLError(
-                "The connection \"\(field.name.value)\" needs `first` or `last` between 1 and \(limits.maxPageSize).",
-                locations: [field.location.sourceLocation],
-                extensions: GraphQLObject([("code", .string("PAGE_SIZE_REQUIRED"))]))
-            return nil
-        }
-        return size
     }
 }

@@ -38,8 +38,13 @@ public struct EmbeddedCluster: Sendable {
         }
     }
 
-    /// Creates the cluster on first use, starts it unless it already runs, and creates the
-    /// application database. Returns whether this call started the server (and so should stop it).
+    /// Creates the cluster on first use, starts it unless another process runs it, and returns
+    /// whether this call started the server (and so should stop it).
+    ///
+    /// The process that starts the cluster owns it (`ClusterOwnership`) until it stops it or
+    /// ends. A cluster found running with no owner was left by a process killed before it could
+    /// stop it: it is stopped and started again, and from then on belongs to this process, which
+    /// stops it at the end as usual.
     @discardableResult
     public func start() throws -> Bool {
         try prepareFolder()
@@ -50,7 +55,15 @@ public struct EmbeddedCluster: Sendable {
                 ["-D", dataDirectory.path, "-U", databaseUser, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8"],
                 failure: "initdb could not create the database cluster in \(dataDirectory.path)")
         }
-        if try isRunning() { return false }
+        let owns = try ClusterOwnership.acquire(root)
+        if try isRunning() {
+            // Another process runs it and will stop it.
+            guard owns else { return false }
+            // Left behind: restarted, so that it runs with this process's settings.
+            try run(
+                "pg_ctl", ["-D", dataDirectory.path, "-m", "fast", "-w", "stop"],
+                failure: "PostgreSQL left running by an earlier server did not stop")
+        }
         try run(
             "pg_ctl",
             [
@@ -58,7 +71,7 @@ public struct EmbeddedCluster: Sendable {
                 "-c listen_addresses='' -k \(socketDirectory.path)", "start",
             ],
             failure: "PostgreSQL did not start (its log is \(logFile.path))")
-        return true
+        return owns
     }
 
     /// Creates the application database when the cluster does not have it yet.
@@ -73,8 +86,9 @@ public struct EmbeddedCluster: Sendable {
         await connection.close()
     }
 
-    /// Stops the server (fast shutdown: open transactions are rolled back).
+    /// Stops the server (fast shutdown: open transactions are rolled back) and lets it go.
     public func stop() throws {
+        defer { ClusterOwnership.release(root) }
         guard try isRunning() else { return }
         try run("pg_ctl", ["-D", dataDirectory.path, "-m", "fast", "-w", "stop"], failure: "PostgreSQL did not stop")
     }

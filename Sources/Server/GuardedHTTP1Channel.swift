@@ -1,0 +1,38 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTPTypes
+
+/// Hummingbird's HTTP/1.1 connection with a `RequestGuard` after the decoder and its
+/// `InboundBytesObserver` before it.
+struct GuardedHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+
+    private let base: HTTP1Channel
+
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: RequestGuard.Limits) {
+        base = HTTP1Channel(
+            responder: responder, configuration: .init(additionalChannelHandlers: [RequestGuard(limits: limits)]))
+    }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            // Set up on the channel's event loop, where the pipeline may be changed synchronously.
+            let requestGuard = try channel.pipeline.syncOperations.handler(type: RequestGuard.self)
+            try channel.pipeline.syncOperations.addHandler(InboundBytesObserver(requestGuard), position: .first)
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await base.handle(value: value, logger: logger)
+    }
+}
+
+extension HTTPServerBuilder {
+    /// HTTP/1.1 with the limits of `RequestGuard`.
+    static func guardedHTTP1(limits: RequestGuard.Limits) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) }
+    }
+}
