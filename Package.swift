@@ -39,10 +39,11 @@ if !light {
     targets += [
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .systemLibrary(name: "CImageCodecs", providers: [.apt(["libpng-dev", "libturbojpeg0-dev", "libwebp-dev"])]),
         .target(
             name: "FoodGraph",
             dependencies: [
-                "GraphQLEngine", "Postgres", "COpenSSL",
+                "GraphQLEngine", "Postgres", "COpenSSL", "CImageCodecs",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources")],

@@ -69,7 +69,7 @@ public struct FoodGraphServer: Sendable {
             }
             return Response(
                 status: .ok,
-                headers: [.contentType: image.contentType, .cacheControl: "public, max-age=31536000, immutable"],
+                headers: [.contentType: image.contentType, .xContentTypeOptions: "nosniff", .cacheControl: "private, max-age=31536000, immutable"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
         }
         router.get("/metrics") { _, _ in

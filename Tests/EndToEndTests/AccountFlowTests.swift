@@ -127,7 +127,7 @@ struct AccountFlowTests {
 }
 
 struct ProfileExtrasTests {
-    /// A PNG header of the given size (the server reads only the signature and IHDR).
+    /// A PNG header of the given size, and nothing else (refused: the server decodes the whole image).
     static func png(width: UInt32, height: UInt32) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
         for value in [width, height] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
@@ -147,14 +147,24 @@ struct ProfileExtrasTests {
             #expect(try await upload(Array("GIF89a not supported".utf8))["data.uploadAvatar.userErrors.0.code"] as? String == "UNSUPPORTED_IMAGE_TYPE")
             let bad = try await api.run(#"mutation { uploadAvatar(input: {image: "@@@"}) { userErrors { code } } }"#, token: token, expecting: ["GRAPHQL_VALIDATION_FAILED"])
             #expect(bad.json["errors"] != nil)  // not base64: the scalar refuses it
-            let good = try await upload(Self.png(width: 200, height: 200))
+            // A header alone is not an image (issue 21.27).
+            #expect(try await upload(Self.png(width: 200, height: 200))["data.uploadAvatar.userErrors.0.code"] as? String == "UNSUPPORTED_IMAGE_TYPE")
+            let pixels = [UInt8](repeating: 0x7F, count: 200 * 200 * 4)
+            let png = try #require(ImageCodec.encode(ImageCodec.Decoded(format: .png, width: 200, height: 200, rgba: pixels)))
+            let good = try await upload(png)
             let url = try #require(good["data.uploadAvatar.user.profile.avatarUrl"] as? String)
             #expect(url.hasPrefix("/images/"))
-            let image = try await api.get(url)
-            #expect(image.status == 200)
-            #expect(image.contentType == "image/png")
-            #expect(image.bytes == Self.png(width: 200, height: 200))
+            let image = try await api.client.execute(uri: url, method: .get)
+            #expect(image.status == .ok)
+            #expect(image.headers[.contentType] == "image/png")
+            #expect(image.headers[.xContentTypeOptions] == "nosniff")
+            guard case .success(let decoded) = ImageCodec.decode(Array(image.body.readableBytesView)) else {
+                Issue.record("the served avatar does not decode")
+                return
+            }
+            #expect(decoded.rgba == pixels)
             #expect(try await api.get("/images/SW1hZ2U6OTk5OTk=").status == 404)
+            #expect(try await api.get("/images/SW1hZ2U6MQ").status == 404)  // Image:1, the first image's old address
         }
     }
 

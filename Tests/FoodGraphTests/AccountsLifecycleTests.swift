@@ -128,7 +128,7 @@ struct AccountsLifecycleTests {
         #expect(day["data.me.diaryDay.targets.energyKcal"] as? Double == energy)
     }
 
-    /// Support lists users with their profiles' store lists: one statement per level, however many users.
+    /// An administrator lists users with their profiles' store lists: one statement per level, however many users.
     @Test func storeListsOfManyProfilesLoadInOneStatementPerLevel() async throws {
         let api = try await CatalogTests.seeded()
         defer { Task { await api.close() } }
@@ -145,12 +145,12 @@ struct AccountsLifecycleTests {
                 #expect((marked["data.setStorePreference.userErrors"] as? [Any])?.isEmpty == true)
             }
         }
-        let support = try #require(
-            try await api.run(#"mutation { login(input: {email: "support@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
+        let administrator = try #require(
+            try await api.run(#"mutation { login(input: {email: "admin@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
                 "data.login.token"] as? String)
         let listed = try await api.run(
             #"{ users(first: 10, query: "@example.com") { edges { node { email profile { preferredStores { name } ignoredStores { id } } } } } }"#,
-            token: support)
+            token: administrator)
         AccountsTestSupport.expectNoErrors(listed)
         let users = try #require(listed["data.users.edges"] as? [[String: Any]])
         #expect(users.count == 3)

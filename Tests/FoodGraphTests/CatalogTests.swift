@@ -274,16 +274,16 @@ struct CatalogAdministrationTests {
         #expect(Set(children) == ["milk-cream", "cheese", "yogurt", "eggs", "butter-spreads"])
     }
 
-    @Test func supportFindsUsersAndSeesRepresentedChains() async throws {
+    @Test func administratorsFindUsersAndSeeRepresentedChains() async throws {
         let api = try await CatalogTests.seeded()
         defer { Task { await api.close() } }
-        let support = try #require(
-            try await api.run(#"mutation { login(input: {email: "support@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
+        let administrator = try #require(
+            try await api.run(#"mutation { login(input: {email: "admin@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)[
                 "data.login.token"] as? String)
-        let found = try await api.run(#"{ users(first: 5, query: "chain@") { totalCount edges { node { email representedChain { name } } } } }"#, token: support)
+        let found = try await api.run(#"{ users(first: 5, query: "chain@") { totalCount edges { node { email representedChain { name } } } } }"#, token: administrator)
         #expect(found["data.users.totalCount"] as? Int == 1)
         #expect(found["data.users.edges.0.node.representedChain.name"] as? String == "FreshMart")
-        let all = try await api.run("{ users(first: 2) { totalCount pageInfo { hasNextPage } } }", token: support)
+        let all = try await api.run("{ users(first: 2) { totalCount pageInfo { hasNextPage } } }", token: administrator)
         #expect(all["data.users.totalCount"] as? Int == 5)
         #expect(all["data.users.pageInfo.hasNextPage"] as? Bool == true)
     }

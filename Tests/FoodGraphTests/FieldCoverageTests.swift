@@ -122,13 +122,20 @@ private struct Tour {
                 location: {latitude: 43.25, longitude: -79.87}, accessibleRadiusKm: 10,
                 shippingAddress: {recipient: "T", line1: "1 Main St", line2: "Unit 2", city: "Hamilton", region: "ON",
                   postalCode: "L8P 1A1", country: "CA", phone: "+1 905 555 0100"},
-                notifications: {expiringFood: true, budgetExceeded: false}}) { user { id } userErrors { code } }
+                notifications: {expiringFood: true, budgetExceeded: false}, phone: "(905) 555-0100", weightUnit: STONES_POUNDS, locale: "en",
+                customTargets: {energyKcal: 1900, proteinG: 110, carbohydratesG: 200, fatG: 60}}) { user { id } userErrors { code } }
               b: setStorePreference(input: {storeId: $store, preference: PREFERRED}) { user { id } userErrors { code } }
             }
             """, token: user, ["store": .string(storeID)])
         try await run(
             #"mutation { uploadAvatar(input: {image: "\#(Self.avatar)"}) { user { profile { avatarUrl } } userErrors { code } } }"#,
             token: user)
+        try await run("{ avatarGallery { name url } supportedLocales }")
+        try await run(
+            """
+            mutation { a: chooseGalleryAvatar(input: {name: "lime"}) { user { profile { galleryAvatar { name url } } } userErrors { code } }
+              b: deleteAvatar { user { profile { avatarUrl } } userErrors { code } } }
+            """, token: user)
 
         // Diary: log, change, log again, weigh in; then the day, the lists and the timelines.
         let added = try await run(
@@ -156,8 +163,10 @@ private struct Tour {
                   weeklyBudget { amount currency } location { latitude longitude } accessibleRadiusKm
                   preferredStores { id } ignoredStores { id }
                   shippingAddress { recipient line1 line2 city region postalCode country phone }
-                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady } }
-                nutritionTargets { basalMetabolicRateKcal maintenanceKcal energyKcal proteinG fatG carbohydratesG fibreG sugarsG sodiumMg }
+                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady }
+                  phone weightUnit locale customTargets { energyKcal proteinG carbohydratesG fatG } }
+                pendingEmail
+                nutritionTargets { basalMetabolicRateKcal maintenanceKcal energyKcal proteinG fatG carbohydratesG fibreG sugarsG sodiumMg userSet }
                 bmi { value category }
                 sessions(first: 5) { pageInfo { hasNextPage } edges { cursor node { id current } } }
                 diaryDay { ...DayFields }
@@ -259,6 +268,43 @@ private struct Tour {
             mutation($product: ID!) { withdrawProduct(input: {productId: $product}) { product { id status } userErrors { code } } }
             """, token: chain, ["product": .string(houseGranola)])
 
+        // Privacy: the policies accepted, a copy of everything, and an account deleted.
+        try await run(
+            """
+            { policyDocuments { kind version publishedOn } }
+            """)
+        try await run(
+            """
+            mutation { acceptPolicies(input: {termsOfServiceVersion: "2026-01", privacyPolicyVersion: "2026-01"}) {
+              user { consents { document version acceptedAt } pendingConsents } userErrors { code } } }
+            """, token: user)
+        let export = try await run("mutation { exportMyData { dataExport { id status } userErrors { code } } }", token: user)
+        try await DataExportStore.buildPending(in: database)
+        try await run(
+            "{ me { dataExports { id status requestedAt readyAt expiresAt downloadedAt sizeBytes } } }", token: user)
+        try await run(
+            """
+            mutation($id: ID!) { downloadDataExport(input: {exportId: $id}) { dataExport { id status } document userErrors { code } } }
+            """, token: user, ["id": .string(try string(export, "data.exportMyData.dataExport.id"))])
+        let leaving = "tour-leaving@example.com"
+        try await run(#"mutation { register(input: {email: "\#(leaving)", password: "Tour-pass1"}) { user { id } } }"#)
+        let leavingToken = try string(
+            try await run(#"mutation { login(input: {email: "\#(leaving)", password: "Tour-pass1"}) { token } }"#), "data.login.token")
+        try await run(
+            #"mutation { deleteMyAccount(input: {password: "Tour-pass1"}) { deleted userErrors { field code } } }"#, token: leavingToken)
+
+        // A new address, confirmed there.
+        try await run(
+            #"mutation { changeEmail(input: {newEmail: "tour-new@example.com", currentPassword: "Tour-pass1"}) { user { pendingEmail } userErrors { code } } }"#,
+            token: user)
+        let newAddress = try await emailedCode(to: "tour-new@example.com", subject: "Confirm")
+        try await run(#"mutation { confirmEmail(input: {token: "\#(newAddress)"}) { user { email } userErrors { code } } }"#)
+        try await run(
+            #"mutation { changeEmail(input: {newEmail: "\#(email)", currentPassword: "Tour-pass1"}) { user { pendingEmail } userErrors { code } } }"#,
+            token: user)
+        try await run(
+            #"mutation { confirmEmail(input: {token: "\#(try await emailedCode(to: email, subject: "Confirm your new"))"}) { user { email } userErrors { code } } }"#)
+
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
         try await run(#"mutation { register(input: {email: "\#(reset)", password: "Tour-pass1"}) { user { id } } }"#)
@@ -277,10 +323,8 @@ private struct Tour {
     }
 
     static let avatar: String = {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
-        for value in [UInt32(200), 200] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
-        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
-        return Data(bytes).base64EncodedString()
+        let pixels = [UInt8](repeating: 0xC0, count: 200 * 200 * 4)
+        return Data(ImageCodec.encode(ImageCodec.Decoded(format: .png, width: 200, height: 200, rgba: pixels))!).base64EncodedString()
     }()
 
     /// A real 200×200 PNG (stored deflate blocks), for product images.

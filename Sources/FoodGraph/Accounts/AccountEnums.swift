@@ -68,6 +68,14 @@ enum UnitSystem: String, StoredEnum {
     case canadian = "CANADIAN"
 }
 
+/// How weights are written for the user (NutriBud: lbs, kgs or st); nil follows the unit system.
+enum WeightUnit: String, StoredEnum {
+    static let graphQLTypeName = "WeightUnit"
+    case kilograms = "KILOGRAMS"
+    case pounds = "POUNDS"
+    case stonesPounds = "STONES_POUNDS"
+}
+
 enum BmiCategory: String, GraphQLEnum {
     static let graphQLTypeName = "BmiCategory"
     case underweight = "UNDERWEIGHT"

@@ -7,6 +7,9 @@ struct RegisterInput: Decodable, Sendable {
     var email: String
     var password: String
     var displayName: String?
+    /// The policy versions the user accepted in the app (`PolicyDocuments.current`).
+    var termsOfServiceVersion: String?
+    var privacyPolicyVersion: String?
 }
 
 struct LoginInput: Decodable, Sendable {
@@ -22,6 +25,11 @@ struct ConfirmEmailInput: Decodable, Sendable {
 struct RevokeSessionsInput: Decodable, Sendable {
     var sessionId: NodeID<SessionRecord>?
     var allOthers: Bool?
+}
+
+struct ChangeEmailInput: Decodable, Sendable {
+    var newEmail: String
+    var currentPassword: String
 }
 
 struct RequestPasswordResetInput: Decodable, Sendable {
@@ -40,6 +48,23 @@ struct ChangePasswordInput: Decodable, Sendable {
 
 struct UploadAvatarInput: Decodable, Sendable {
     var image: Base64Bytes
+}
+
+/// A gallery avatar by name: one of `AvatarGallery.all`.
+struct ChooseGalleryAvatarInput: Decodable, Sendable {
+    var name: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        guard decoder.isBindingCheck || AvatarGallery.avatar(named: name) != nil else {
+            var error = InputError(decoder, "There is no gallery avatar \"\(name.prefix(40))\"; pick one of avatarGallery's names.", code: .notFound)
+            error.path.append("name")
+            throw error
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case name }
 }
 
 struct SetStorePreferenceInput: Decodable, Sendable {

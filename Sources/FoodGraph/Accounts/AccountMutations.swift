@@ -17,9 +17,12 @@ enum AccountMutations {
         binder.mutation("requestPasswordReset", input: RequestPasswordResetInput.self, access: .anyone, requestPasswordReset)
         binder.mutation("resetPassword", input: ResetPasswordInput.self, access: .anyone, prepare: checkPasswordReset, resetPassword)
         binder.mutation("changePassword", input: ChangePasswordInput.self, access: .signedIn, prepare: checkPasswordChange, changePassword)
+        binder.mutation("changeEmail", input: ChangeEmailInput.self, access: .signedIn, prepare: checkEmailChange, changeEmail)
         binder.mutation("revokeSessions", input: RevokeSessionsInput.self, access: .signedIn, revokeSessions)
         binder.mutation("updateProfile", input: UpdateProfileInput.self, access: .signedIn, updateProfile)
-        binder.mutation("uploadAvatar", input: UploadAvatarInput.self, access: .signedIn, uploadAvatar)
+        binder.mutation("uploadAvatar", input: UploadAvatarInput.self, access: .signedIn, prepare: checkAvatar, uploadAvatar)
+        binder.mutation("chooseGalleryAvatar", input: ChooseGalleryAvatarInput.self, access: .signedIn, chooseGalleryAvatar)
+        binder.mutation("deleteAvatar", access: .signedIn, deleteAvatar)
         binder.mutation("setStorePreference", input: SetStorePreferenceInput.self, access: .signedIn, setStorePreference)
         binder.mutation("grantRole", input: GrantRoleInput.self, access: .roles([.administrator]), grantRole)
         binder.mutation("revokeRole", input: RevokeRoleInput.self, access: .roles([.administrator]), revokeRole)
@@ -32,6 +35,8 @@ enum AccountMutations {
         var email: EmailAddress
         var passwordHash: String
         var displayName: String?
+        /// The policy versions accepted (recorded with the time: `consents`).
+        var consents: [(PolicyDocumentKind, String)]
     }
 
     /// Every problem of the input at once; the password is hashed only for a valid one.
@@ -54,11 +59,15 @@ enum AccountMutations {
         } else if let displayName, InputText.length(displayName) > 100 {
             errors.append(UserError("displayName", "Use at most 100 characters.", code: .tooLong))
         }
+        let consents = PolicyDocuments.check([
+            (PolicyDocumentKind.termsOfService, input.termsOfServiceVersion), (PolicyDocumentKind.privacyPolicy, input.privacyPolicyVersion),
+        ])
+        errors += consents.errors
         guard errors.isEmpty, let email else { return .answer(UserPayload(failing: errors)) }
         return .proceed(
             NewAccount(
                 email: email, passwordHash: PasswordHasher.standard.hash(input.password),
-                displayName: displayName?.isEmpty == false ? displayName : nil))
+                displayName: displayName?.isEmpty == false ? displayName : nil, consents: consents.accepted))
     }
 
     @Sendable static func register(_ account: NewAccount, _ scope: MutationScope) async throws -> UserPayload {
@@ -69,6 +78,7 @@ enum AccountMutations {
             return UserPayload(failing: [UserError("email", "An account with this email already exists.", code: .taken)])
         }
         try await ProfileStore.insert(userID: userID, displayName: account.displayName, in: scope.transaction)
+        try await ConsentStore.record(account.consents, for: userID, in: scope.transaction)
         try await AccountTokens.issue(.confirmEmail, userID: userID, email: account.email.address, in: scope.transaction)
         var user = try await UserStore.load(userID, in: scope.transaction)
         user?.isRequesterThemself = true
@@ -121,7 +131,12 @@ enum AccountMutations {
 
     private static let invalidToken = UserError("token", "This code is invalid or has expired; ask for a new one.", code: .invalidToken)
 
+    /// A registration's code confirms the address; an email change's code (sent to the new
+    /// address) makes the new address the account's, confirmed, and tells the old one.
     @Sendable static func confirmEmail(_ input: ConfirmEmailInput, _ scope: MutationScope) async throws -> UserPayload {
+        if let change = try await AccountTokens.redeemEmailChange(input.token, in: scope.transaction) {
+            return try await completeEmailChange(userID: change.userID, newEmail: change.newEmail, scope)
+        }
         guard let userID = try await AccountTokens.redeem(input.token, purpose: .confirmEmail, in: scope.transaction) else {
             return UserPayload(failing: [invalidToken])
         }
@@ -136,7 +151,8 @@ enum AccountMutations {
         guard let email = try await UserStore.unconfirmedEmail(of: viewer.userID, in: scope.transaction) else {
             return ResendConfirmationEmailPayload(sent: false)
         }
-        try await AccountTokens.issue(.confirmEmail, userID: viewer.userID, email: email, in: scope.transaction)
+        let locale = try await ProfileStore.locale(of: viewer.userID, in: scope.transaction)
+        try await AccountTokens.issue(.confirmEmail, userID: viewer.userID, email: email, locale: locale, in: scope.transaction)
         return ResendConfirmationEmailPayload(sent: true)
     }
 
@@ -145,7 +161,8 @@ enum AccountMutations {
         _ input: RequestPasswordResetInput, _ scope: MutationScope
     ) async throws -> RequestPasswordResetPayload {
         if let email = EmailAddress(input.email), let account = try await UserStore.enabledAccount(forKey: email.key, in: scope.transaction) {
-            try await AccountTokens.issue(.resetPassword, userID: account.id, email: account.email, in: scope.transaction)
+            let locale = try await ProfileStore.locale(of: account.id, in: scope.transaction)
+            try await AccountTokens.issue(.resetPassword, userID: account.id, email: account.email, locale: locale, in: scope.transaction)
         }
         return RequestPasswordResetPayload()
     }
@@ -180,13 +197,9 @@ enum AccountMutations {
         _ input: ChangePasswordInput, _ context: RequestContext
     ) async throws -> Preparation<PasswordChange, PasswordPayload> {
         let viewer = try context.requireViewer()
-        guard let account = try await UserStore.credentials(of: viewer.userID, in: context.database) else { throw DomainError.unauthenticated }
-        let attempt = try await LoginThrottle.reserve(
-            LoginThrottle.keys(account: account.emailKey, context), policy: context.policy, in: context.database)
-        guard PasswordHasher.standard.verify(input.currentPassword, against: account.passwordHash) else {
+        guard try await Passwords.verify(input.currentPassword, of: viewer.userID, context) else {
             return .answer(PasswordPayload(failing: [UserError("currentPassword", "The current password is wrong.", code: .wrongPassword)]))
         }
-        try await LoginThrottle.succeeded(attempt, in: context.database)
         let problems = PasswordPolicy.problems(input.newPassword, field: "newPassword")
         guard problems.isEmpty else { return .answer(PasswordPayload(failing: problems)) }
         return .proceed(PasswordChange(userID: viewer.userID, sessionID: viewer.sessionID, hash: PasswordHasher.standard.hash(input.newPassword)))
@@ -197,6 +210,63 @@ enum AccountMutations {
         try await UserStore.setPasswordHash(change.hash, of: change.userID, in: scope.transaction)
         try await SessionStore.revokeAll(of: change.userID, except: change.sessionID, in: scope.transaction)
         return PasswordPayload(success: true)
+    }
+
+    // MARK: - Changing the email address
+
+    struct EmailChange: Sendable {
+        var userID: Int64
+        var newEmail: EmailAddress
+    }
+
+    /// The new address is checked and the password verified (counted like a sign-in) before the
+    /// transaction opens.
+    @Sendable static func checkEmailChange(_ input: ChangeEmailInput, _ context: RequestContext) async throws -> Preparation<EmailChange, UserPayload> {
+        let viewer = try context.requireViewer()
+        let newEmail: EmailAddress
+        switch EmailAddress.parse(input.newEmail) {
+        case .success(let address): newEmail = address
+        case .failure(.forbiddenCharacters):
+            return .answer(UserPayload(failing: [UserError("newEmail", "An email address has no control or invisible characters.", code: .invalidFormat)]))
+        case .failure(.malformed):
+            return .answer(UserPayload(failing: [UserError("newEmail", "Enter an email address like name@example.com.", code: .invalidFormat)]))
+        }
+        guard input.currentPassword.utf8.count <= 100, try await Passwords.verify(input.currentPassword, of: viewer.userID, context) else {
+            return .answer(UserPayload(failing: [UserError("currentPassword", "The current password is wrong.", code: .wrongPassword)]))
+        }
+        return .proceed(EmailChange(userID: viewer.userID, newEmail: newEmail))
+    }
+
+    /// Nothing changes yet: a code goes to the new address (`confirmEmail` completes the change),
+    /// and the current address is told.
+    @Sendable static func changeEmail(_ change: EmailChange, _ scope: MutationScope) async throws -> UserPayload {
+        guard let current = try await UserStore.lock(change.userID, in: scope.transaction) else { throw DomainError.unauthenticated }
+        if EmailAddress(current)?.key == change.newEmail.key {
+            return UserPayload(failing: [UserError("newEmail", "This is already your address.", code: .invalidState)])
+        }
+        if try await UserStore.isTaken(change.newEmail.key, in: scope.transaction) {
+            return UserPayload(failing: [UserError("newEmail", "An account with this email already exists.", code: .taken)])
+        }
+        let locale = try await ProfileStore.locale(of: change.userID, in: scope.transaction)
+        try await AccountTokens.requestEmailChange(userID: change.userID, from: current, to: change.newEmail, locale: locale, in: scope.transaction)
+        return UserPayload(user: try await UserStore.load(change.userID, in: scope.transaction))
+    }
+
+    private static func completeEmailChange(userID: Int64, newEmail: String, _ scope: MutationScope) async throws -> UserPayload {
+        guard let email = EmailAddress(newEmail), let old = try await UserStore.lock(userID, in: scope.transaction) else {
+            return UserPayload(failing: [invalidToken])
+        }
+        do {
+            try await UserStore.changeEmail(of: userID, to: email, in: scope.transaction)
+        } catch let error as PostgresError where error.isUniqueViolation {
+            return UserPayload(failing: [UserError("token", "Another account took this address meanwhile.", code: .taken)])
+        }
+        let locale = try await ProfileStore.locale(of: userID, in: scope.transaction)
+        let notice = Messages.email(.emailChanged, locale: locale, address: email.address)
+        try await AccountEmails.queue(to: old, subject: notice.subject, body: notice.body, in: scope.transaction)
+        var user = try await UserStore.load(userID, in: scope.transaction)
+        user?.isRequesterThemself = true
+        return UserPayload(user: user)
     }
 
     // MARK: - Sessions and profile
@@ -226,12 +296,30 @@ enum AccountMutations {
         return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
     }
 
-    @Sendable static func uploadAvatar(_ input: UploadAvatarInput, _ scope: MutationScope) async throws -> UserPayload {
-        let viewer = try scope.requireViewer()
+    /// The image is decoded and encoded again before the transaction opens (CPU work).
+    @Sendable static func checkAvatar(_ input: UploadAvatarInput, _ context: RequestContext) async throws -> Preparation<StoredImage, UserPayload> {
         switch ProfilePreferences.avatar(input.image.bytes) {
-        case .invalid(let error): return UserPayload(failing: [error])
-        case .valid(let info): try await ProfileStore.setAvatar(input.image.bytes, info, of: viewer.userID, in: scope.transaction)
+        case .invalid(let error): .answer(UserPayload(failing: [error]))
+        case .valid(let image): .proceed(image)
         }
+    }
+
+    @Sendable static func uploadAvatar(_ image: StoredImage, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        try await ProfileStore.setAvatar(image, of: viewer.userID, in: scope.transaction)
+        return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
+    }
+
+    @Sendable static func chooseGalleryAvatar(_ input: ChooseGalleryAvatarInput, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        try await ProfileStore.chooseGalleryAvatar(input.name, of: viewer.userID, in: scope.transaction)
+        return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
+    }
+
+    /// Back to the default avatar; deleting when there is none changes nothing.
+    @Sendable static func deleteAvatar(_ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
+        _ = try await ProfileStore.deleteAvatar(of: viewer.userID, in: scope.transaction)
         return UserPayload(user: try await UserStore.load(viewer.userID, in: scope.transaction))
     }
 

@@ -6,7 +6,8 @@ import GraphQLEngine
 struct UserPayload: MutationPayload {
     static let graphQLTypeName = "RegisterPayload"
     static let graphQLTypeNames = [
-        "RegisterPayload", "ConfirmEmailPayload", "UpdateProfilePayload", "UploadAvatarPayload", "SetStorePreferencePayload",
+        "RegisterPayload", "ConfirmEmailPayload", "UpdateProfilePayload", "UploadAvatarPayload", "ChooseGalleryAvatarPayload",
+        "DeleteAvatarPayload", "SetStorePreferencePayload", "AcceptPoliciesPayload", "ChangeEmailPayload",
         "GrantRolePayload", "RevokeRolePayload", "SetAccountDisabledPayload",
     ]
 

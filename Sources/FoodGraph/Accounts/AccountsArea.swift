@@ -12,11 +12,15 @@ enum AccountsArea: Area {
         binder.enumeration(BmiCategory.self)
         binder.enumeration(BudgetPreset.self)
         binder.enumeration(StorePreference.self)
+        binder.enumeration(WeightUnit.self)
+        binder.enumeration(TargetNutrient.self)
         binder.query { query in
             query.field("me") { context -> Resolved<UserRecord?> in
                 guard let viewer = context.viewer else { return .null }
                 return Resolved<UserRecord?>(unchecked: context.accounts.users.load(viewer.userID))
             }
+            query.field("avatarGallery") { _ in .value(AvatarGallery.all) }
+            query.field("supportedLocales") { _ in .value(Messages.supportedLocales) }
             query.field("users", arguments: UsersArguments.self) { arguments, context -> Resolved<Connection<UserRecord>> in
                 let page = try Page(arguments.page)
                 if let query = arguments.query, InputText.hasForbiddenCharacters(query) {
@@ -37,11 +41,12 @@ enum AccountsArea: Area {
         }
         binder.connection(of: UserRecord.self, totalCount: true)
         binder.connection(of: SessionRecord.self)
+        // node(id:): the account's owner and administrators only (PersonalDataPolicy).
         binder.node(UserRecord.self) { key, context -> Resolved<UserRecord?> in
-            guard UserAccess.mayFetch(key, context) else { return .null }
+            guard PersonalDataPolicy.allows(.account, ofUser: key, context) else { return .null }
             return Resolved(unchecked: context.accounts.users.load(key))
         }
-        // A session is its owner's only: another user's session ID is not found.
+        // A session is its owner's only (PersonalDataPolicy): another user's session ID is not found.
         binder.node(SessionRecord.self) { key, context -> Resolved<SessionRecord?> in
             guard let viewer = context.viewer else { return .null }
             return Resolved(unchecked: AccountsLoaders(context).sessions(of: viewer.userID).load(key))
@@ -50,36 +55,35 @@ enum AccountsArea: Area {
         AccountMutations.bind(&binder)
     }
 
+    /// Every `User` field through `PersonalDataPolicy` (`UserField` names its category).
     private static func bindUser(_ binder: inout SchemaBinder) {
         binder.object(UserRecord.self) { user in
-            user.field("id") { $0.globalID }
-            user.field("email", resolve: { user, context -> Resolved<EmailAddressOutput> in
-                try UserAccess.requireSelfOrSupport(user, context)
-                return .value(EmailAddressOutput(user.email))
+            user.field(.id) { $0.globalID }
+            user.field(.email) { EmailAddressOutput($0.email) }
+            user.field(.pendingEmail, resolve: { user, context -> Resolved<EmailAddressOutput?> in
+                Resolved<String?>(unchecked: context.accounts.pendingEmails.load(user.id)).map { $0.map(EmailAddressOutput.init) }
             })
-            user.field("emailConfirmed") { $0.emailConfirmedAt != nil }
-            user.field("roles") { $0.roles }
-            user.field("representedChain", resolve: { user, context -> Resolved<RetailChainRecord?> in
+            user.field(.emailConfirmed) { $0.emailConfirmedAt != nil }
+            user.field(.roles) { $0.roles }
+            user.field(.representedChain, resolve: { user, context -> Resolved<RetailChainRecord?> in
                 guard let chainID = user.representedChainID else { return .null }
                 return Resolved<RetailChainRecord?>(unchecked: context.catalog.chains.load(chainID))
             })
-            user.field("disabled") { $0.disabledAt != nil }
-            user.field("createdAt") { $0.createdAt }
-            user.field("profile", resolve: profile)
-            user.field("nutritionTargets", resolve: { user, context in try profile(user, context).map(\.targets) })
-            user.field("bmi", resolve: { user, context in try profile(user, context).map(\.bodyMassIndex) })
-            user.field("sessions", arguments: PageArguments.self) { user, arguments, context -> Resolved<Connection<SessionRecord>> in
-                guard context.viewer?.userID == user.id else { throw DomainError.forbidden("Only the account's owner can see its sessions.") }
+            user.field(.disabled) { $0.disabledAt != nil }
+            user.field(.createdAt) { $0.createdAt }
+            user.field(.profile, resolve: { user, context in profile(user, context) })
+            user.field(.nutritionTargets, resolve: { user, context in profile(user, context).map(\.targets) })
+            user.field(.bmi, resolve: { user, context in profile(user, context).map(\.bodyMassIndex) })
+            user.field(.sessions, arguments: PageArguments.self) { user, arguments, context -> Resolved<Connection<SessionRecord>> in
                 let page = try Page(arguments)
                 return .run { try await SessionStore.page(of: user.id, page, in: context.database) }
             }
         }
     }
 
-    /// A user's profile: theirs and support's only.
-    @Sendable private static func profile(_ user: UserRecord, _ context: RequestContext) throws -> Resolved<ProfileRecord> {
-        try UserAccess.requireSelfOrSupport(user, context)
-        return Resolved(unchecked: context.accounts.profiles.load(user.id))
+    /// A user's profile, through the request's loader (the caller has applied the policy).
+    @Sendable private static func profile(_ user: UserRecord, _ context: RequestContext) -> Resolved<ProfileRecord> {
+        Resolved(unchecked: context.accounts.profiles.load(user.id))
     }
 
     private static func bindProfile(_ binder: inout SchemaBinder) {
@@ -87,6 +91,7 @@ enum AccountsArea: Area {
             profile.field("displayName") { $0.displayName }
             profile.field("username") { $0.username }
             profile.field("avatarUrl") { $0.avatarURL }
+            profile.field("galleryAvatar") { $0.galleryAvatar }
             profile.field("gender") { $0.gender }
             profile.field("birthDate") { $0.birthDate }
             profile.field("age") { $0.age }
@@ -109,6 +114,10 @@ enum AccountsArea: Area {
             profile.field("ignoredStores", resolve: { profile, context in stores(of: profile.userID, .ignored, context) })
             profile.field("shippingAddress") { $0.shippingAddress }
             profile.field("notifications") { $0.notifications }
+            profile.field("phone") { $0.phone }
+            profile.field("weightUnit") { $0.weightUnit }
+            profile.field("locale") { $0.locale }
+            profile.field("customTargets") { $0.customTargets }
         }
     }
 
@@ -129,6 +138,10 @@ enum AccountsArea: Area {
 
     /// The plain result objects: their fields read the Swift value alone.
     private static func bindResults(_ binder: inout SchemaBinder) {
+        binder.object(AvatarGallery.Avatar.self) { avatar in
+            avatar.field("name") { $0.name }
+            avatar.field("url") { $0.url }
+        }
         binder.object(DietaryRestrictions.self) { restrictions in
             restrictions.field("allergies") { $0.allergies }
             restrictions.field("illnesses") { $0.illnesses }
@@ -164,6 +177,13 @@ enum AccountsArea: Area {
             targets.field("fibreG") { $0.fibreG }
             targets.field("sugarsG") { $0.sugarsG }
             targets.field("sodiumMg") { $0.sodiumMg }
+            targets.field("userSet") { $0.userSet }
+        }
+        binder.object(CustomTargets.self) { targets in
+            targets.field("energyKcal") { $0.energyKcal }
+            targets.field("proteinG") { $0.proteinG }
+            targets.field("carbohydratesG") { $0.carbohydratesG }
+            targets.field("fatG") { $0.fatG }
         }
         binder.object(BodyMassIndex.self) { bmi in
             bmi.field("value") { $0.value }

@@ -28,6 +28,12 @@ struct AccountsLoaders {
         return context.loader("accounts.storeMarks") { userIDs in try await ProfileStore.storeMarks(of: userIDs, in: database) }
     }
 
+    /// Users' pending new addresses (`changeEmail` not confirmed yet), by user.
+    var pendingEmails: DataLoader<Int64, String> {
+        let database = context.database
+        return context.loader("accounts.pendingEmails") { try await AccountTokens.pendingEmails(of: $0, in: database) }
+    }
+
     /// Live sessions by id, of one user only.
     func sessions(of userID: Int64) -> DataLoader<Int64, SessionRecord> {
         let database = context.database

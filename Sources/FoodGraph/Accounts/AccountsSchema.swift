@@ -4,16 +4,30 @@ extend type Query {
   "The signed-in user, or null for anonymous requests."
   me: User
 
-  "Accounts, newest first, optionally filtered by email or username. Requires the support or administrator role."
+  """
+  Accounts, newest first, optionally filtered by email, username or display name. Requires the
+  administrator role: support staff see a user's data only through the support issues that user
+  opened, never by browsing accounts (docs/security.md).
+  """
   users(first: Int, after: String, last: Int, before: String, query: String): UserConnection!
-    @auth(roles: [SUPPORT])
+    @auth(roles: [ADMINISTRATOR])
+
+  "The built-in avatars a user can pick instead of uploading an image (`chooseGalleryAvatar`). Public."
+  avatarGallery: [GalleryAvatar!]!
+
+  "The languages emails and messages can be in (BCP 47 tags for `Profile.locale`), English first. Public."
+  supportedLocales: [String!]!
 }
 
 extend type Mutation {
   "Create an account and email a confirmation link. The new account can log in at once."
   register(input: RegisterInput!): RegisterPayload!
 
-  "Confirm an email address with the token from the confirmation email."
+  """
+  Confirm an email address with the code from the confirmation email: the address registered, or
+  a new address asked for with `changeEmail` (which then replaces the account's; the old address
+  is told).
+  """
   confirmEmail(input: ConfirmEmailInput!): ConfirmEmailPayload!
 
   "Send the confirmation email again. Requires a signed-in user."
@@ -47,11 +61,33 @@ extend type Mutation {
   """
   changePassword(input: ChangePasswordInput!): ChangePasswordPayload! @auth
 
+  """
+  Change your email address, giving your password: a code goes to the new address, and the
+  address changes when `confirmEmail` receives it (within 7 days); until then you sign in with the
+  current one, which is told of the request at once and of the change when it happens. A new
+  request replaces an earlier one. Wrong passwords count with failed sign-ins.
+  """
+  changeEmail(input: ChangeEmailInput!): ChangeEmailPayload! @auth
+
   "Change your profile. Only the fields given are changed; null clears a field where allowed."
   updateProfile(input: UpdateProfileInput!): UpdateProfilePayload! @auth
 
-  "Upload your avatar: a PNG, JPEG or WebP image of 200×200 pixels, at most 2 MB."
+  """
+  Upload your avatar: a PNG, JPEG or WebP image of 200×200 pixels, at most 2 MB. The image is
+  decoded in full and encoded again (its metadata, such as a photo's location, is not kept);
+  anything that is not a complete image of those types is refused with `UNSUPPORTED_IMAGE_TYPE`.
+  It is served at a new unguessable address (`Profile.avatarUrl`); the previous avatar is deleted.
+  """
   uploadAvatar(input: UploadAvatarInput!): UploadAvatarPayload! @auth
+
+  "Use one of the built-in avatars (`avatarGallery`) instead of an uploaded image, which is deleted."
+  chooseGalleryAvatar(input: ChooseGalleryAvatarInput!): ChooseGalleryAvatarPayload! @auth
+
+  """
+  Delete your avatar, uploaded or picked, and return to the default: `avatarUrl` becomes null and
+  the app shows its default image. An uploaded image is deleted at once.
+  """
+  deleteAvatar: DeleteAvatarPayload! @auth
 
   "Mark a store as preferred or ignored, or clear the mark."
   setStorePreference(input: SetStorePreferenceInput!): SetStorePreferencePayload! @auth
@@ -74,9 +110,9 @@ extend type Mutation {
 enum Role {
   "Every account."
   USER
-  "Sees and answers support issues."
+  "Sees and answers support issues; sees a user's data only through the issues that user opened (their name, contact and attachments), nothing else."
   SUPPORT
-  "Works the order queue: sees orders, their items and shipping addresses, nothing else of a user."
+  "Works the order queue: sees orders, their items, delivery addresses and contacts, nothing else of a user."
   ORDER_HANDLER
   "Full read and write access."
   ADMINISTRATOR
@@ -84,11 +120,18 @@ enum Role {
   CHAIN_REPRESENTATIVE
 }
 
-"An account. Visible to its owner, and to support and administrators."
+"""
+An account. Visible, with every field, to its owner and to administrators only, whichever way it is
+reached (`me`, `node(id:)`, `users`, a payload): to anyone else `node(id:)` gives null, and a field
+read anyway is `FORBIDDEN`. Support staff and order handlers see what they need of a user through
+support issues and orders, not here. The rule, per role: docs/security.md.
+"""
 type User implements Node {
   id: ID!
   "The address as registered, after Unicode NFKC normalisation (case kept)."
   email: EmailAddress!
+  "A new address asked for with `changeEmail`, until it is confirmed (null when none is pending)."
+  pendingEmail: EmailAddress
   "Whether the email address has been confirmed."
   emailConfirmed: Boolean!
   "The account's roles; always includes `USER`."
@@ -99,11 +142,15 @@ type User implements Node {
   disabled: Boolean!
   createdAt: DateTime!
   profile: Profile!
-  "Daily targets from the profile (Mifflin–St Jeor × activity, adjusted by goal); null until sex, birth date, height and weight are set."
+  """
+  Daily targets from the profile (Mifflin–St Jeor × activity, adjusted by goal), with the user's own
+  targets (`Profile.customTargets`) over them; null until sex, birth date, height and weight are set
+  (custom targets are kept meanwhile, and apply from then on).
+  """
   nutritionTargets: NutritionTargets
   "Body-mass index from height and weight; null until both are set."
   bmi: BodyMassIndex
-  "Your sessions, most recently used first. Owner only."
+  "Your sessions, most recently used first. Owner only (administrators end them by disabling the account)."
   sessions(first: Int, after: String, last: Int, before: String): SessionConnection!
 }
 
@@ -187,13 +234,20 @@ enum UnitSystem {
   CANADIAN
 }
 
-"A user's personal data and preferences. Visible to its owner, support and administrators."
+"A user's personal data and preferences. Visible to its owner and administrators only."
 type Profile {
   displayName: String
   "Unique, case-insensitive; friends find each other by it."
   username: String
-  "URL of the avatar image, if one was uploaded."
+  """
+  Path of the avatar image on this server, or null for the default avatar: an uploaded image at
+  `/images/<token>` (an unguessable token, new with each upload, so the address is known only to
+  whom the profile is visible), or a gallery avatar at `/images/gallery-<name>`. Served with the
+  type its decoder found and `X-Content-Type-Options: nosniff`.
+  """
   avatarUrl: String
+  "The gallery avatar picked, if the avatar is one (`chooseGalleryAvatar`)."
+  galleryAvatar: GalleryAvatar
   gender: Gender
   birthDate: Date
   "Age in whole years today, in the user's time zone."
@@ -222,6 +276,40 @@ type Profile {
   ignoredStores: [Store!]!
   shippingAddress: Address
   notifications: NotificationSettings!
+  "A North American phone number in Scan&Cook's format, `AAA-EEE-NNNN`, with ` XXXXX` for an extension."
+  phone: String
+  "The unit weights are shown in (`weightDisplay`, `WeightEntry.weightDisplay`); null follows `unitSystem` (kilograms for metric, pounds otherwise)."
+  weightUnit: WeightUnit
+  "The language of your emails and messages, a BCP 47 tag from `supportedLocales` (`en` by default)."
+  locale: String!
+  "The daily targets you set yourself (null where computed): they override `User.nutritionTargets`."
+  customTargets: CustomTargets!
+}
+
+"How weights are written."
+enum WeightUnit {
+  "`70.2 kg`"
+  KILOGRAMS
+  "`155 lb`"
+  POUNDS
+  "Stones and pounds, 14 pounds to the stone: `11 st 1 lb`."
+  STONES_POUNDS
+}
+
+"A daily target a user may set themself."
+enum TargetNutrient {
+  ENERGY_KCAL
+  PROTEIN_G
+  CARBOHYDRATES_G
+  FAT_G
+}
+
+"Daily targets the user set (NutriBud: \"as documented by the user\"); null where the computed target applies."
+type CustomTargets {
+  energyKcal: Float
+  proteinG: Float
+  carbohydratesG: Float
+  fatG: Float
 }
 
 type DietaryRestrictions {
@@ -254,7 +342,11 @@ type NotificationSettings {
   scanReady: Boolean!
 }
 
-"Daily intake targets."
+"""
+Daily intake targets: computed from the profile, with the user's own targets (`Profile.customTargets`)
+over them. A user-set energy target moves the protein, fat, carbohydrate, fibre and sugar targets
+with it, unless those are set too.
+"""
 type NutritionTargets {
   "Basal metabolic rate (Mifflin–St Jeor), kcal."
   basalMetabolicRateKcal: Float!
@@ -270,6 +362,8 @@ type NutritionTargets {
   sugarsG: Float!
   "Upper limit, mg."
   sodiumMg: Float!
+  "The targets the user set (the others are computed)."
+  userSet: [TargetNutrient!]!
 }
 
 type BodyMassIndex {
@@ -296,6 +390,14 @@ input RegisterInput {
   password: String!
   "At most 100 characters, without control characters."
   displayName: String
+  """
+  The version of the terms of service the user accepted in the app: the current one
+  (`policyDocuments`), recorded with the time (`User.consents`); another version is refused with
+  `INVALID_STATE`. Left out, nothing is recorded and the account has it in `pendingConsents`.
+  """
+  termsOfServiceVersion: String
+  "The version of the privacy policy the user accepted, as `termsOfServiceVersion`."
+  privacyPolicyVersion: String
 }
 
 type RegisterPayload {
@@ -363,6 +465,18 @@ input ResetPasswordInput {
 
 type ResetPasswordPayload {
   success: Boolean!
+  userErrors: [UserError!]!
+}
+
+input ChangeEmailInput {
+  "The new address, as `RegisterInput.email` (normalised, 6–256 characters); one another account has is refused with `TAKEN`."
+  newEmail: String!
+  "Your password (at most 100 characters)."
+  currentPassword: String!
+}
+
+type ChangeEmailPayload {
+  user: User
   userErrors: [UserError!]!
 }
 
@@ -447,9 +561,56 @@ input UpdateProfileInput {
   accessibleRadiusKm: Float
   shippingAddress: AddressInput
   notifications: NotificationSettingsInput
+  """
+  A North American phone number (Scan&Cook's `AAA-EEE-NNNN XXXXX`): typed forms such as
+  `(905) 555-0100`, `+1 905.555.0100` or `905 555 0100 ext 12` are accepted (at most 40
+  characters) and stored as `905-555-0100 12`; the area code and exchange start with 2–9, an
+  extension has 1–5 digits. Null clears it.
+  """
+  phone: String
+  "Null follows the unit system."
+  weightUnit: WeightUnit
+  "A tag from `supportedLocales`; cannot be cleared."
+  locale: String
+  "Your own daily targets: a field given sets it, a field given as null clears it (the computed target applies again); null clears them all."
+  customTargets: CustomTargetsInput
+}
+
+input CustomTargetsInput {
+  "Kilocalories, 800–6000."
+  energyKcal: Float
+  "Grams, 10–500."
+  proteinG: Float
+  "Grams, 10–1000."
+  carbohydratesG: Float
+  "Grams, 10–400."
+  fatG: Float
 }
 
 type UpdateProfilePayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+"A built-in avatar: a fruit or vegetable on a coloured ground, 200×200 PNG."
+type GalleryAvatar {
+  "Its name, e.g. `apple`: what `chooseGalleryAvatar` takes."
+  name: String!
+  "Path of its image on this server, `/images/gallery-<name>`."
+  url: String!
+}
+
+input ChooseGalleryAvatarInput {
+  "A name from `avatarGallery`; another is refused with `NOT_FOUND`."
+  name: String!
+}
+
+type ChooseGalleryAvatarPayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+type DeleteAvatarPayload {
   user: User
   userErrors: [UserError!]!
 }

@@ -15,6 +15,8 @@ struct NutritionTargets: ObjectValue, Equatable {
     var fibreG: Double
     var sugarsG: Double
     var sodiumMg: Double
+    /// The targets the user set (`Profile.customTargets`) rather than computed.
+    var userSet: [TargetNutrient] = []
 
     static let kilocaloriesPerKilogram = 7700.0
 
@@ -41,17 +43,42 @@ struct NutritionTargets: ObjectValue, Equatable {
             }
         // Below these intakes, nutrient needs cannot be met without supervision.
         energy = max(energy, gender == .male ? 1500 : 1200)
-        func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-        basalMetabolicRateKcal = round1(bmr)
-        maintenanceKcal = round1(maintenance)
-        energyKcal = round1(energy)
-        // 25 % of energy from protein, 30 % from fat, 45 % from carbohydrates; at most 10 % from sugars.
-        proteinG = round1(energy * 0.25 / 4)
-        fatG = round1(energy * 0.30 / 9)
-        carbohydratesG = round1(energy * 0.45 / 4)
-        fibreG = round1(energy / 1000 * 14)
-        sugarsG = round1(energy * 0.10 / 4)
+        basalMetabolicRateKcal = Self.round1(bmr)
+        maintenanceKcal = Self.round1(maintenance)
+        energyKcal = 0
+        proteinG = 0
+        fatG = 0
+        carbohydratesG = 0
+        fibreG = 0
+        sugarsG = 0
         sodiumMg = 2300
+        split(energy)
+    }
+
+    private static func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// The energy target, and the nutrients that follow from it: 25 % of energy from protein, 30 %
+    /// from fat, 45 % from carbohydrates; at most 10 % from sugars; 14 g of fibre per 1000 kcal.
+    private mutating func split(_ energy: Double) {
+        energyKcal = Self.round1(energy)
+        proteinG = Self.round1(energy * 0.25 / 4)
+        fatG = Self.round1(energy * 0.30 / 9)
+        carbohydratesG = Self.round1(energy * 0.45 / 4)
+        fibreG = Self.round1(energy / 1000 * 14)
+        sugarsG = Self.round1(energy * 0.10 / 4)
+    }
+
+    /// The user's own targets over the computed ones (NutriBud: "as documented by the user"): a
+    /// user-set energy target moves the macro, fibre and sugar targets with it (unless the user set
+    /// those too); a cleared one is computed again.
+    func applying(_ custom: CustomTargets) -> NutritionTargets {
+        var targets = self
+        if let energy = custom.energyKcal { targets.split(energy) }
+        if let protein = custom.proteinG { targets.proteinG = protein }
+        if let carbohydrates = custom.carbohydratesG { targets.carbohydratesG = carbohydrates }
+        if let fat = custom.fatG { targets.fatG = fat }
+        targets.userSet = custom.set
+        return targets
     }
 
     /// The same from the database's names (`"male"`, `"very_active"`, `"lose"`).
@@ -61,6 +88,54 @@ struct NutritionTargets: ObjectValue, Equatable {
             activityLevel: ActivityLevel(databaseName: activityLevel) ?? .sedentary, goal: WeightGoal(databaseName: goal) ?? .hold,
             ratePerWeek: ratePerWeek)
     }
+}
+
+/// The nutrients a user may set their own daily target for (schema enum `TargetNutrient`).
+enum TargetNutrient: String, GraphQLEnum {
+    static let graphQLTypeName = "TargetNutrient"
+    case energyKcal = "ENERGY_KCAL"
+    case proteinG = "PROTEIN_G"
+    case carbohydratesG = "CARBOHYDRATES_G"
+    case fatG = "FAT_G"
+
+    /// The field of `CustomTargetsInput` (and of `CustomTargets`).
+    var inputField: String {
+        switch self {
+        case .energyKcal: "energyKcal"
+        case .proteinG: "proteinG"
+        case .carbohydratesG: "carbohydratesG"
+        case .fatG: "fatG"
+        }
+    }
+
+    /// The column of `profiles` that keeps the user's target.
+    var column: String {
+        switch self {
+        case .energyKcal: "target_energy_kcal"
+        case .proteinG: "target_protein_g"
+        case .carbohydratesG: "target_carbohydrates_g"
+        case .fatG: "target_fat_g"
+        }
+    }
+}
+
+/// The daily targets the user set themself (schema type `CustomTargets`); nil: computed.
+struct CustomTargets: ObjectValue, Equatable {
+    static let graphQLTypeName = "CustomTargets"
+    var energyKcal: Double?
+    var proteinG: Double?
+    var carbohydratesG: Double?
+    var fatG: Double?
+
+    var set: [TargetNutrient] {
+        [(TargetNutrient.energyKcal, energyKcal), (.proteinG, proteinG), (.carbohydratesG, carbohydratesG), (.fatG, fatG)]
+            .filter { $0.1 != nil }.map(\.0)
+    }
+
+    /// The bounds `updateProfile` accepts, per nutrient.
+    static let bounds: [TargetNutrient: ClosedRange<Double>] = [
+        .energyKcal: 800...6000, .proteinG: 10...500, .carbohydratesG: 10...1000, .fatG: 10...400,
+    ]
 }
 
 /// Body mass index with the WHO adult categories (schema type `BodyMassIndex`).

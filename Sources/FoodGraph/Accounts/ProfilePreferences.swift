@@ -7,11 +7,12 @@ enum ProfilePreferences {
     static let avatarSide = 200
 
     enum AvatarCheck {
-        case valid(ImageInfo)
+        case valid(StoredImage)
         case invalid(UserError)
     }
 
-    /// The image's format and size, read from its bytes; it must be a 200×200 PNG, JPEG or WebP.
+    /// An avatar: a 200×200 PNG, JPEG or WebP of at most 2 MB that decodes in full; what is
+    /// stored is its pixels encoded again (`ImageCodec`), in its own format.
     static func avatar(_ bytes: [UInt8]) -> AvatarCheck {
         guard bytes.count <= maximumAvatarBytes else {
             return .invalid(UserError("image", "The image is larger than 2 MB.", code: .tooLong))
@@ -19,17 +20,37 @@ enum ProfilePreferences {
         guard let info = ImageInfo(bytes) else {
             return .invalid(UserError("image", "Upload a PNG, JPEG or WebP image.", code: .unsupportedImageType))
         }
+        // Checked on the header, before any pixel is decoded.
         guard info.width == avatarSide, info.height == avatarSide else {
             return .invalid(
                 UserError("image", "The image is \(info.width)×\(info.height) pixels; an avatar is 200×200.", code: .invalidImageDimensions))
         }
-        return .valid(info)
+        switch ImageCodec.decode(bytes, maximumPixels: avatarSide * avatarSide) {
+        case .failure(.corrupt(let format, let reason)):
+            return .invalid(
+                UserError("image", "This is not a complete \(format.name) image (\(reason)) Upload the image file itself.", code: .unsupportedImageType))
+        case .failure:
+            return .invalid(UserError("image", "Upload a PNG, JPEG or WebP image.", code: .unsupportedImageType))
+        case .success(let decoded):
+            guard decoded.width == avatarSide, decoded.height == avatarSide else {
+                return .invalid(
+                    UserError("image", "The image is \(decoded.width)×\(decoded.height) pixels; an avatar is 200×200.", code: .invalidImageDimensions))
+            }
+            guard let encoded = ImageCodec.encode(decoded) else {
+                return .invalid(UserError("image", "This image could not be processed; try another.", code: .unsupportedImageType))
+            }
+            return .valid(StoredImage(format: decoded.format, width: decoded.width, height: decoded.height, bytes: encoded))
+        }
     }
 
-    /// An image by its global ID, for `GET /images/<id>`.
-    static func image(_ id: String, in database: PostgresDatabase) async throws -> (contentType: String, bytes: [UInt8])? {
-        guard let globalID = GlobalID(parsing: id), globalID.typeName == "Image" else { return nil }
-        return try await ProfileStore.image(globalID.key, in: database)
+    /// An image for `GET /images/<name>`: an uploaded one by its unguessable token, or a gallery
+    /// avatar (`gallery-<name>`).
+    static func image(_ name: String, in database: PostgresDatabase) async throws -> (contentType: String, bytes: [UInt8])? {
+        if name.hasPrefix("gallery-") {
+            return AvatarGallery.image(named: String(name.dropFirst("gallery-".count))).map { ("image/png", $0) }
+        }
+        guard ImageToken.isWellFormed(name) else { return nil }
+        return try await ProfileStore.image(token: name, in: database)
     }
 
     /// Height and weight as the user's unit system writes them: metric, imperial (feet and inches,
@@ -41,9 +62,35 @@ enum ProfilePreferences {
         return "\(inches / 12) ft \(inches % 12) in"
     }
 
-    static func display(weightKg: Double?, unitSystem: UnitSystem) -> String? {
-        guard let weightKg else { return nil }
-        if unitSystem == .metric { return "\((weightKg * 10).rounded() / 10) kg" }
-        return "\(Int((weightKg * 2.20462).rounded())) lb"
+    static let poundsPerKilogram = 2.20462262
+    static let poundsPerStone = 14
+
+    /// `70.2 kg`, `155 lb`, or `11 st 1 lb` (14 pounds to the stone, as NutriBud's users weigh in).
+    static func display(weightKg: Double, unit: WeightUnit) -> String {
+        switch unit {
+        case .kilograms:
+            return "\((weightKg * 10).rounded() / 10) kg"
+        case .pounds:
+            return "\(Int((weightKg * poundsPerKilogram).rounded())) lb"
+        case .stonesPounds:
+            let pounds = Int((weightKg * poundsPerKilogram).rounded())
+            return "\(pounds / poundsPerStone) st \(pounds % poundsPerStone) lb"
+        }
+    }
+
+    /// Scan&Cook's phone format, `AAA-EEE-NNNN XXXXX` (at most 18 characters): a North American
+    /// number (area code and exchange not starting with 0 or 1) and an extension of up to 5
+    /// digits. Typed forms are accepted — `(905) 555-0100`, `+1 905.555.0100`, `905 555 0100 ext 12`
+    /// — and written in that format; nil when it is not such a number.
+    static func phone(_ text: String) -> String? {
+        guard text.utf8.count <= 40, !InputText.hasForbiddenCharacters(text) else { return nil }
+        let pattern =
+            #"^\s*(?:\+?1[\s.-]?)?\(?([2-9][0-9]{2})\)?[\s.-]?([2-9][0-9]{2})[\s.-]?([0-9]{4})(?:\s*(?:x|ext\.?|extension|#)?\s*([0-9]{1,5}))?\s*$"#
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return nil }
+        func group(_ index: Int) -> String? { Range(match.range(at: index), in: text).map { String(text[$0]) } }
+        guard let area = group(1), let exchange = group(2), let number = group(3) else { return nil }
+        return "\(area)-\(exchange)-\(number)" + (group(4).map { " " + $0 } ?? "")
     }
 }

@@ -23,12 +23,22 @@ struct ProfileRecord: ObjectValue {
     var restrictions = DietaryRestrictions()
     /// Today in the profile's time zone.
     var today = LocalDate(daysSinceEpoch: 0)
-    var avatarImageID: Int64?
+    /// The uploaded avatar's unguessable token, if one was uploaded.
+    var avatarToken: String?
+    /// The gallery avatar picked, if one was.
+    var galleryAvatar: AvatarGallery.Avatar?
     var location: GeoPoint?
     var accessibleRadiusKm: Double?
     var weeklyBudget: Money?
     var notifications = NotificationSettings()
     var shippingAddress: Address?
+    /// `AAA-EEE-NNNN`, with ` XXXXX` for an extension.
+    var phone: String?
+    /// Nil: as the unit system writes weights.
+    var weightUnit: WeightUnit?
+    /// The language of the user's emails and messages (`Messages.supportedLocales`).
+    var locale = Messages.defaultLocale
+    var customTargets = CustomTargets()
 
     init(userID: Int64) {
         self.userID = userID
@@ -39,19 +49,26 @@ struct ProfileRecord: ObjectValue {
 
     var age: Int? { Age.years(born: birthDate, on: today) }
 
+    /// Computed from the body, then the user's own targets over them.
     var targets: NutritionTargets? {
         NutritionTargets(
             gender: gender, ageYears: age, heightCm: heightCm, weightKg: weightKg, activityLevel: activityLevel, goal: goal,
-            ratePerWeek: goalRateKgPerWeek)
+            ratePerWeek: goalRateKgPerWeek)?.applying(customTargets)
     }
 
     var bodyMassIndex: BodyMassIndex? { BodyMassIndex(heightCm: heightCm, weightKg: weightKg) }
 
-    /// Where the avatar is served (`GET /images/<id>`).
-    var avatarURL: String? { avatarImageID.map { "/images/" + GlobalID(typeName: "Image", key: $0).description } }
+    /// Where the avatar is served: `/images/<token>` for an uploaded one (unguessable, new with each
+    /// upload), `/images/gallery-<name>` for a gallery one; nil for the default.
+    var avatarURL: String? { avatarToken.map { "/images/" + $0 } ?? galleryAvatar?.url }
 
     var heightDisplay: String? { ProfilePreferences.display(heightCm: heightCm, unitSystem: units) }
-    var weightDisplay: String? { ProfilePreferences.display(weightKg: weightKg, unitSystem: units) }
+    var weightDisplay: String? { weightKg.map(weightDisplay(kilograms:)) }
+
+    /// A weight as this user reads weights: their weight unit, or their unit system's.
+    func weightDisplay(kilograms: Double) -> String {
+        ProfilePreferences.display(weightKg: kilograms, unit: weightUnit ?? (units == .metric ? .kilograms : .pounds))
+    }
 
     /// Profiles by user id (the request loaders' batch).
     static func load(_ userIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProfileRecord] {

@@ -10,7 +10,10 @@ enum ProfileStore {
                    activity_level, goal, goal_rate_kg_per_week::float8, diet_type, unit_system, time_zone, currency,
                    allergies, illnesses, pregnant, disliked_foods, (now() AT TIME ZONE time_zone)::date::text,
                    avatar_image_id, latitude, longitude, accessible_radius_km::float8, weekly_budget::text,
-                   coalesce(weekly_budget_currency, currency), notification_settings::text, shipping_address::text
+                   coalesce(weekly_budget_currency, currency), notification_settings::text, shipping_address::text,
+                   gallery_avatar, (SELECT token FROM images i WHERE i.id = avatar_image_id),
+                   phone, weight_unit, locale, target_energy_kcal::float8, target_protein_g::float8, target_carbohydrates_g::float8,
+                   target_fat_g::float8
             FROM profiles WHERE user_id = ANY($1)
             """, [PostgresArray(userIDs)])
         var profiles: [Int64: ProfileRecord] = [:]
@@ -41,7 +44,6 @@ enum ProfileStore {
             allergies: try row.decode([String].self, at: 14), illnesses: try row.decode([String].self, at: 15),
             pregnant: try row.decode(Bool.self, at: 16), dislikedFoods: try row.decode([String].self, at: 17))
         profile.today = LocalDate(iso8601: try row.decode(String.self, at: 18)) ?? LocalDate(Date(), in: .gmt)
-        profile.avatarImageID = try row.decode(Int64?.self, at: 19)
         if let latitude = try row.decode(Double?.self, at: 20), let longitude = try row.decode(Double?.self, at: 21) {
             profile.location = GeoPoint(latitude: latitude, longitude: longitude)
         }
@@ -51,6 +53,14 @@ enum ProfileStore {
         profile.notifications = NotificationSettings(
             stored: (try? JSONSerialization.jsonObject(with: Data(settings.utf8)) as? [String: Bool]) ?? [:])
         profile.shippingAddress = try row.decode(String?.self, at: 26).flatMap { try? JSONDecoder().decode(Address.self, from: Data($0.utf8)) }
+        profile.galleryAvatar = try row.decode(String?.self, at: 27).flatMap(AvatarGallery.avatar(named:))
+        profile.avatarToken = try row.decode(String?.self, at: 28)
+        profile.phone = try row.decode(String?.self, at: 29)
+        profile.weightUnit = try row.decode(String?.self, at: 30).map { try stored(WeightUnit.self, $0) }
+        profile.locale = try row.decode(String.self, at: 31)
+        profile.customTargets = CustomTargets(
+            energyKcal: try row.decode(Double?.self, at: 32), proteinG: try row.decode(Double?.self, at: 33),
+            carbohydratesG: try row.decode(Double?.self, at: 34), fatG: try row.decode(Double?.self, at: 35))
         return profile
     }
 
@@ -59,6 +69,11 @@ enum ProfileStore {
             throw DomainError(.serviceUnavailable, "The stored \(Value.graphQLTypeName) \"\(name)\" is not one this server knows.")
         }
         return value
+    }
+
+    /// The locale of a user's messages (nil when the user has no profile).
+    static func locale(of userID: Int64, in database: some PostgresQuerying) async throws -> String? {
+        try await database.query("SELECT locale FROM profiles WHERE user_id = $1", [userID]).first?.decode(String.self, at: 0)
     }
 
     static func insert(userID: Int64, displayName: String?, in transaction: PostgresTransaction) async throws {
@@ -109,6 +124,10 @@ enum ProfileStore {
                 let json = String(decoding: try JSONEncoder.sorted.encode(address), as: UTF8.self)
                 assignments.append("shipping_address = \(parameter(PostgresJSON(json)))::jsonb")
             case .shippingAddress(nil): assignments.append("shipping_address = NULL")
+            case .phone(let phone): assignments.append("phone = \(parameter(phone))")
+            case .weightUnit(let unit): assignments.append("weight_unit = \(parameter(unit?.databaseName))")
+            case .locale(let locale): assignments.append("locale = \(parameter(locale))")
+            case .customTarget(let nutrient, let value): assignments.append("\(nutrient.column) = \(parameter(value))")
             case .notifications(let switched, let reset):
                 let json = String(decoding: try JSONEncoder.sorted.encode(switched), as: UTF8.self)
                 assignments.append(
@@ -119,24 +138,95 @@ enum ProfileStore {
             "UPDATE profiles SET \(assignments.joined(separator: ", ")), updated_at = now() WHERE user_id = $1", parameters)
     }
 
-    /// Stores an avatar image and makes it the profile's; the previous avatar goes.
-    static func setAvatar(_ bytes: [UInt8], _ info: ImageInfo, of userID: Int64, in transaction: PostgresTransaction) async throws {
+    /// Stores an uploaded avatar (already decoded and encoded again) at a new unguessable token
+    /// and makes it the profile's; the previous avatar, uploaded or picked, goes.
+    /// The bytes are encrypted with the data key when one is configured (`DataEncryption`).
+    static func setAvatar(_ image: StoredImage, of userID: Int64, in transaction: PostgresTransaction) async throws {
+        let token = ImageToken.make()
+        let sealed = try DataEncryption.seal(image.bytes, context: "image:" + token)
         let rows = try await transaction.query(
-            "INSERT INTO images (owner_id, content_type, width, height, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-            [userID, info.format.rawValue, info.width, info.height, bytes, Crypto.sha256(bytes)])
-        let imageID = try rows[0].decode(Int64.self, at: 0)
-        _ = try await transaction.query("UPDATE profiles SET avatar_image_id = $2, updated_at = now() WHERE user_id = $1", [userID, imageID])
-        _ = try await transaction.query(
             """
-            DELETE FROM images WHERE owner_id = $1 AND id <> $2
-              AND id NOT IN (SELECT avatar_image_id FROM profiles WHERE avatar_image_id IS NOT NULL)
-            """, [userID, imageID])
+            INSERT INTO images (owner_id, token, content_type, width, height, bytes, sha256, key_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            RETURNING id
+            """,
+            [userID, token, image.format.rawValue, image.width, image.height, sealed.bytes, Crypto.sha256(image.bytes), sealed.keyID])
+        let imageID = try rows[0].decode(Int64.self, at: 0)
+        _ = try await transaction.query(
+            "UPDATE profiles SET avatar_image_id = $2, gallery_avatar = NULL, updated_at = now() WHERE user_id = $1", [userID, imageID])
+        try await deleteUnusedImages(of: userID, in: transaction)
     }
 
-    /// An image's type and bytes.
-    static func image(_ id: Int64, in database: some PostgresQuerying) async throws -> (contentType: String, bytes: [UInt8])? {
-        guard let row = try await database.query("SELECT content_type, bytes FROM images WHERE id = $1", [id]).first else { return nil }
-        return (try row.decode(String.self, at: 0), try row.decode([UInt8].self, at: 1))
+    /// Makes a gallery avatar the profile's; an uploaded one is deleted.
+    static func chooseGalleryAvatar(_ name: String, of userID: Int64, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query(
+            "UPDATE profiles SET avatar_image_id = NULL, gallery_avatar = $2, updated_at = now() WHERE user_id = $1", [userID, name])
+        try await deleteUnusedImages(of: userID, in: transaction)
+    }
+
+    /// Back to the default avatar: none uploaded, none picked. False when there was none.
+    static func deleteAvatar(of userID: Int64, in transaction: PostgresTransaction) async throws -> Bool {
+        let rows = try await transaction.query(
+            """
+            UPDATE profiles SET avatar_image_id = NULL, gallery_avatar = NULL, updated_at = now()
+            WHERE user_id = $1 AND (avatar_image_id IS NOT NULL OR gallery_avatar IS NOT NULL) RETURNING user_id
+            """, [userID])
+        try await deleteUnusedImages(of: userID, in: transaction)
+        return !rows.isEmpty
+    }
+
+    /// A user's images that no profile shows any more (an avatar replaced or deleted).
+    private static func deleteUnusedImages(of userID: Int64, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query(
+            """
+            DELETE FROM images WHERE owner_id = $1
+              AND id NOT IN (SELECT avatar_image_id FROM profiles WHERE avatar_image_id IS NOT NULL)
+            """, [userID])
+    }
+
+    /// An image's type and bytes (decrypted), by its token.
+    static func image(token: String, in database: some PostgresQuerying) async throws -> (contentType: String, bytes: [UInt8])? {
+        guard let row = try await database.query("SELECT content_type, bytes, key_id FROM images WHERE token = $1", [token]).first
+        else { return nil }
+        let bytes = try DataEncryption.open(
+            try row.decode([UInt8].self, at: 1), keyID: try row.decode(String?.self, at: 2), context: "image:" + token)
+        return (try row.decode(String.self, at: 0), bytes)
+    }
+
+    /// A user's images with their bytes decrypted, for the personal-data export.
+    static func images(of userID: Int64, in database: some PostgresQuerying) async throws -> [(
+        token: String, contentType: String, width: Int, height: Int, createdAt: Date, bytes: [UInt8]
+    )] {
+        try await database.query(
+            "SELECT token, content_type, width, height, created_at, bytes, key_id FROM images WHERE owner_id = $1 ORDER BY id", [userID]
+        ).map { row in
+            let token = try row.decode(String.self, at: 0)
+            return (
+                token, try row.decode(String.self, at: 1), try row.decode(Int.self, at: 2), try row.decode(Int.self, at: 3),
+                try row.decode(Date.self, at: 4),
+                try DataEncryption.open(try row.decode([UInt8].self, at: 5), keyID: try row.decode(String?.self, at: 6), context: "image:" + token)
+            )
+        }
+    }
+
+    /// Seals up to `limit` images not under the current data key (in clear, or under an older key)
+    /// with it; returns how many. Rows another server is re-encrypting are skipped.
+    static func reencryptImages(limit: Int, in database: PostgresDatabase) async throws -> Int {
+        let keyring = try DataEncryption.keyring
+        guard let current = keyring.current else { return 0 }
+        return try await database.withTransaction { transaction in
+            let rows = try await transaction.query(
+                "SELECT id, token, bytes, key_id FROM images WHERE key_id IS DISTINCT FROM $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED",
+                [current.id, limit])
+            for row in rows {
+                let token = try row.decode(String.self, at: 1)
+                let plain = try DataEncryption.open(
+                    try row.decode([UInt8].self, at: 2), keyID: try row.decode(String?.self, at: 3), context: "image:" + token, keyring: keyring)
+                let sealed = try DataEncryption.seal(plain, context: "image:" + token, keyring: keyring)
+                _ = try await transaction.query(
+                    "UPDATE images SET bytes = $2, key_id = $3 WHERE id = $1", [try row.decode(Int64.self, at: 0), sealed.bytes, sealed.keyID])
+            }
+            return rows.count
+        }
     }
 
     /// The stores each user marked, by mark: ids only (the stores themselves come from the catalog).

@@ -39,10 +39,15 @@ struct UpdateProfileInput: Decodable, Sendable {
     var accessibleRadiusKm: Patch<Double>
     var shippingAddress: Patch<Address>
     var notifications: Patch<NotificationSettingsInput>
+    var phone: Patch<String>
+    var weightUnit: Patch<WeightUnit>
+    var locale: Patch<String>
+    var customTargets: Patch<CustomTargetsInput>
 
     private enum Keys: String, CodingKey {
         case displayName, username, gender, birthDate, heightCm, weightKg, activityLevel, goal, goalRateKgPerWeek, dietType
         case restrictions, unitSystem, timeZone, currency, weeklyBudget, location, accessibleRadiusKm, shippingAddress, notifications
+        case phone, weightUnit, locale, customTargets
     }
 
     init(from decoder: any Decoder) throws {
@@ -66,6 +71,25 @@ struct UpdateProfileInput: Decodable, Sendable {
         accessibleRadiusKm = try input.patch(Double.self, forKey: .accessibleRadiusKm)
         shippingAddress = try input.patch(Address.self, forKey: .shippingAddress)
         notifications = try input.patch(NotificationSettingsInput.self, forKey: .notifications)
+        phone = try input.patch(String.self, forKey: .phone)
+        weightUnit = try input.patch(WeightUnit.self, forKey: .weightUnit)
+        locale = try input.patch(String.self, forKey: .locale)
+        customTargets = try input.patch(CustomTargetsInput.self, forKey: .customTargets)
+    }
+}
+
+/// The user's own daily targets: a field given sets that target, null clears it (back to computed).
+struct CustomTargetsInput: Decodable, Sendable {
+    var targets: [(nutrient: TargetNutrient, value: Patch<Double>)]
+
+    private enum Keys: String, CodingKey { case energyKcal, proteinG, carbohydratesG, fatG }
+
+    init(from decoder: any Decoder) throws {
+        let input = try decoder.container(keyedBy: Keys.self)
+        targets = [
+            (.energyKcal, try input.patch(Double.self, forKey: .energyKcal)), (.proteinG, try input.patch(Double.self, forKey: .proteinG)),
+            (.carbohydratesG, try input.patch(Double.self, forKey: .carbohydratesG)), (.fatG, try input.patch(Double.self, forKey: .fatG)),
+        ]
     }
 }
 
@@ -142,6 +166,11 @@ enum ProfileChange: Sendable {
     case shippingAddress(Address?)
     /// Switches set, and switches back to their default.
     case notifications(switched: [String: Bool], reset: [String])
+    case phone(String?)
+    case weightUnit(WeightUnit?)
+    case locale(String)
+    /// A target set, or cleared (nil: computed again).
+    case customTarget(TargetNutrient, Double?)
 }
 
 /// Checks an `UpdateProfileInput`: every invalid field is reported (in the input's order), and
@@ -230,6 +259,63 @@ struct ProfileUpdate {
         notifications(input.notifications)
         address(input.shippingAddress)
         budget(input.weeklyBudget, currency: newCurrency)
+        switch input.phone {
+        case .unchanged: break
+        case .cleared: changes.append(.phone(nil))
+        case .set(let text):
+            if let phone = ProfilePreferences.phone(text) {
+                changes.append(.phone(phone))
+            } else {
+                errors.append(
+                    UserError(
+                        "phone", "Enter a North American number such as 905-555-0100, with an extension of up to 5 digits (905-555-0100 123).",
+                        code: .invalidFormat))
+            }
+        }
+        switch input.weightUnit {
+        case .unchanged: break
+        case .cleared: changes.append(.weightUnit(nil))
+        case .set(let unit): changes.append(.weightUnit(unit))
+        }
+        switch input.locale {
+        case .unchanged: break
+        case .cleared: errors.append(Self.cannotClear("locale"))
+        case .set(let locale):
+            if Messages.supportedLocales.contains(locale) {
+                changes.append(.locale(locale))
+            } else {
+                errors.append(
+                    UserError(
+                        "locale", "Choose one of the supported languages: \(Messages.supportedLocales.joined(separator: ", ")).",
+                        code: .invalidFormat))
+            }
+        }
+        customTargets(input.customTargets)
+    }
+
+    private mutating func customTargets(_ patch: Patch<CustomTargetsInput>) {
+        switch patch {
+        case .unchanged: return
+        case .cleared: changes += TargetNutrient.allCases.map { .customTarget($0, nil) }
+        case .set(let input):
+            for (nutrient, value) in input.targets {
+                let field = nutrient.inputField
+                switch value {
+                case .unchanged: continue
+                case .cleared: changes.append(.customTarget(nutrient, nil))
+                case .set(let amount):
+                    let range = CustomTargets.bounds[nutrient]!
+                    if range.contains(amount) {
+                        changes.append(.customTarget(nutrient, (amount * 10).rounded() / 10))
+                    } else {
+                        errors.append(
+                            UserError(
+                                field: ["customTargets", field],
+                                message: "Enter a value from \(jsNumber(range.lowerBound)) to \(jsNumber(range.upperBound)).", code: .outOfRange))
+                    }
+                }
+            }
+        }
     }
 
     private static func cannotClear(_ field: String) -> UserError { UserError(field, "This cannot be cleared.", code: .required) }

@@ -63,6 +63,15 @@ enum SessionStore {
             representedChainID: try row.decode(Int64?.self, at: 3))
     }
 
+    /// Whether the session signed in within the last `seconds` (a recent sign-in, for what needs
+    /// the password otherwise).
+    static func signedIn(_ sessionID: Int64, within seconds: Int, in database: some PostgresQuerying) async throws -> Bool {
+        try await !database.query(
+            "SELECT 1 FROM sessions WHERE id = $1 AND revoked_at IS NULL AND created_at > now() - make_interval(secs => $2)",
+            [sessionID, seconds]
+        ).isEmpty
+    }
+
     /// Ends one session; false when it was not live.
     static func revoke(_ sessionID: Int64, in transaction: PostgresTransaction) async throws -> Bool {
         try await !transaction.query("UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id", [sessionID])

@@ -34,20 +34,3 @@ struct UserRecord: IdentifiedRecord {
         try await UserStore.load(ids, in: database)
     }
 }
-
-/// Who may read a user's private fields (email, profile, diary): the user, and support.
-enum UserAccess {
-    static func requireSelfOrSupport(_ user: UserRecord, _ context: RequestContext) throws {
-        if user.isRequesterThemself { return }
-        let viewer = try context.requireViewer()
-        guard viewer.userID == user.id || viewer.holds(.support) else {
-            throw DomainError.forbidden("Only the account's owner can see this.")
-        }
-    }
-
-    /// Whether `node(id:)` shows the user to the viewer: themself, or support.
-    static func mayFetch(_ userID: Int64, _ context: RequestContext) -> Bool {
-        guard let viewer = context.viewer else { return false }
-        return viewer.userID == userID || viewer.holds(.support)
-    }
-}

@@ -69,6 +69,18 @@ enum UserStore {
             "UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1", [userID])
     }
 
+    /// Whether an account signs in with this address key.
+    static func isTaken(_ key: String, in database: some PostgresQuerying) async throws -> Bool {
+        try await !database.query("SELECT 1 FROM users WHERE email_key = $1", [key]).isEmpty
+    }
+
+    /// A confirmed new address for the account; a taken one is a unique violation.
+    static func changeEmail(of userID: Int64, to email: EmailAddress, in transaction: PostgresTransaction) async throws {
+        _ = try await transaction.query(
+            "UPDATE users SET email = $2, email_key = $3, email_confirmed_at = now(), updated_at = now() WHERE id = $1",
+            [userID, email.address, email.key])
+    }
+
     static func setPasswordHash(_ hash: String, of userID: Int64, in transaction: PostgresTransaction) async throws {
         _ = try await transaction.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [userID, hash])
     }
@@ -81,6 +93,18 @@ enum UserStore {
             WHERE id = $1 RETURNING id
             """, [userID, disabled])
         return !rows.isEmpty
+    }
+
+    /// Deletes the account's row; what still points at it goes with it or is set to null by the
+    /// foreign keys (docs/security.md lists each). Returns its address, nil when there was none.
+    @discardableResult
+    static func delete(_ userID: Int64, in transaction: PostgresTransaction) async throws -> String? {
+        try await transaction.query("DELETE FROM users WHERE id = $1 RETURNING email", [userID]).first?.decode(String.self, at: 0)
+    }
+
+    /// The account's row locked for the rest of the transaction, with its address.
+    static func lock(_ userID: Int64, in transaction: PostgresTransaction) async throws -> String? {
+        try await transaction.query("SELECT email FROM users WHERE id = $1 FOR UPDATE", [userID]).first?.decode(String.self, at: 0)
     }
 
     /// Accounts newest first, optionally those whose address, username or display name contains

@@ -19,29 +19,25 @@ enum DiaryArea: Area {
         bindMutations(&binder)
     }
 
-    /// The fields `extend type User` adds: the owner's (or support's) only.
+    /// The fields `extend type User` adds: whom `PersonalDataPolicy` lets see a user's health data
+    /// (the owner and administrators).
     private static func bindUser(_ binder: inout SchemaBinder) {
         binder.object(UserRecord.self) { user in
-            user.field("diaryDay", arguments: DiaryDayArguments.self) { user, arguments, context in
-                try DiaryAccess.requireSelfOrSupport(user, context)
+            user.field(.diaryDay, arguments: DiaryDayArguments.self) { user, arguments, context in
                 return DiaryCalendar.day(of: user.id, date: arguments.date, context)
             }
-            user.field("diaryEntries", arguments: DiaryEntriesArguments.self) { user, arguments, context in
-                try DiaryAccess.requireSelfOrSupport(user, context)
+            user.field(.diaryEntries, arguments: DiaryEntriesArguments.self) { user, arguments, context in
                 let page = try Page(arguments.page)
                 return Resolved<Connection<DiaryEntryRecord>>(unchecked: context.diary.entryPages(page, from: arguments.from, to: arguments.to).load(user.id))
             }
-            user.field("weightEntries", arguments: WeightEntriesArguments.self) { user, arguments, context in
-                try DiaryAccess.requireSelfOrSupport(user, context)
+            user.field(.weightEntries, arguments: WeightEntriesArguments.self) { user, arguments, context in
                 let page = try Page(arguments.page)
                 return Resolved<Connection<WeightEntryRecord>>(unchecked: context.diary.weightPages(page, from: arguments.from, to: arguments.to).load(user.id))
             }
-            user.field("nutritionTimeline", arguments: Timelines.Range.self) { user, range, context in
-                try DiaryAccess.requireSelfOrSupport(user, context)
+            user.field(.nutritionTimeline, arguments: Timelines.Range.self) { user, range, context in
                 return Resolved<[NutritionPeriod]>(unchecked: context.diary.nutritionTimelines(range).load(user.id))
             }
-            user.field("weightTimeline", arguments: Timelines.Range.self) { user, range, context in
-                try DiaryAccess.requireSelfOrSupport(user, context)
+            user.field(.weightTimeline, arguments: Timelines.Range.self) { user, range, context in
                 return Resolved<[WeightPeriod]>(unchecked: context.diary.weightTimelines(range).load(user.id))
             }
         }
@@ -66,10 +62,13 @@ enum DiaryArea: Area {
             entry.field("createdAt") { $0.createdAt }
         }
         binder.connection(of: DiaryEntryRecord.self)
-        // node(id:): the owner's entries only.
+        // node(id:): as the owner's diary (PersonalDataPolicy: the owner and administrators).
         binder.node(DiaryEntryRecord.self) { key, context in
-            guard let viewer = context.viewer else { return .null }
-            return Resolved<DiaryEntryRecord?>(unchecked: context.diary.entries.load(key)).map { $0?.userID == viewer.userID ? $0 : nil }
+            guard context.viewer != nil else { return .null }
+            return Resolved<DiaryEntryRecord?>(unchecked: context.diary.entries.load(key)).map { entry in
+                guard let entry, PersonalDataPolicy.allows(.health, ofUser: entry.userID, context) else { return nil }
+                return entry
+            }
         }
     }
 
@@ -110,16 +109,21 @@ enum DiaryArea: Area {
             weight.field("id") { $0.globalID }
             weight.field("date") { $0.date }
             weight.field("weightKg") { $0.weightKg }
-            // In the owner's unit system.
+            // As the owner reads weights (their weight unit, or their unit system's).
             weight.field("weightDisplay", resolve: { entry, context in
-                DiaryAccess.withProfile(of: entry.userID, context) { Resolved(entry.display(unitSystem: $0?.unitSystem ?? "metric")) }
+                DiaryAccess.withProfile(of: entry.userID, context) {
+                    Resolved($0?.weightDisplay(kilograms: entry.weightKg) ?? entry.display(unitSystem: "metric"))
+                }
             })
         }
         binder.connection(of: WeightEntryRecord.self)
-        // node(id:): the owner's weigh-ins only.
+        // node(id:): as the owner's weights (PersonalDataPolicy: the owner and administrators).
         binder.node(WeightEntryRecord.self) { key, context in
-            guard let viewer = context.viewer else { return .null }
-            return Resolved<WeightEntryRecord?>(unchecked: context.diary.weights.load(key)).map { $0?.userID == viewer.userID ? $0 : nil }
+            guard context.viewer != nil else { return .null }
+            return Resolved<WeightEntryRecord?>(unchecked: context.diary.weights.load(key)).map { entry in
+                guard let entry, PersonalDataPolicy.allows(.health, ofUser: entry.userID, context) else { return nil }
+                return entry
+            }
         }
     }
 

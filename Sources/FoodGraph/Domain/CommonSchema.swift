@@ -99,7 +99,7 @@ enum UserErrorCode {
   NOT_FOUND
   "The barcode's check digit is wrong."
   INVALID_CHECK_DIGIT
-  "The image is not a PNG, JPEG or WebP image."
+  "The image is not a complete PNG, JPEG or WebP image: another type, or one that does not decode in full (truncated, corrupt, or with other bytes after its end)."
   UNSUPPORTED_IMAGE_TYPE
   "The image has the wrong dimensions."
   INVALID_IMAGE_DIMENSIONS

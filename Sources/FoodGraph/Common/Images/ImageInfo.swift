@@ -102,3 +102,34 @@ public struct ImageInfo: Hashable, Sendable {
         bytes[offset..<(offset + count)].reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 }
+
+extension ImageInfo.Format {
+    /// The format's everyday name, for messages.
+    var name: String {
+        switch self {
+        case .png: "PNG"
+        case .jpeg: "JPEG"
+        case .webp: "WebP"
+        }
+    }
+}
+
+/// An image as stored: what the decoder found, and its bytes encoded again.
+struct StoredImage: Sendable, Equatable {
+    var format: ImageInfo.Format
+    var width: Int
+    var height: Int
+    var bytes: [UInt8]
+}
+
+/// The unguessable name an uploaded image is served at (`/images/<token>`): 24 random bytes in
+/// base64url (192 bits), new for every upload; never the image's sequential id.
+enum ImageToken {
+    static func make() -> String { Base64URL.encode(Crypto.randomBytes(24)) }
+
+    /// 32 base64url characters (new images) or 64 hexadecimal digits (images stored before).
+    static func isWellFormed(_ token: String) -> Bool {
+        (token.utf8.count == 32 || token.utf8.count == 64)
+            && token.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
+    }
+}
