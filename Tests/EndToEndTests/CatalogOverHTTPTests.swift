@@ -109,15 +109,10 @@ struct CatalogStaffOverHTTPTests {
 
     @Test func leavingOutFirstGivesAPageOfTwentyOverHTTP() async throws {
         try await HTTPTestAPI.with(demoData: true) { api in
-            // The page rule is 1–100, 20 when left out (Page, the schema's descriptions, the docs);
-            // the HTTP layer's cost limits (GraphQLEngine/Limits/QueryLimits.swift) still refuse a
-            // connection without `first` or `last` with PAGE_SIZE_REQUIRED. Remove `withKnownIssue`
-            // when they count it as a page of 20.
-            await withKnownIssue("QueryLimits requires first/last (#21.7)") {
-                let page = try await api.run("{ products { edges { node { name } } } }", expecting: ["PAGE_SIZE_REQUIRED"])
-                #expect(page.errorCodes.isEmpty)
-                #expect((page["data.products.edges"] as? [Any])?.count == 20)
-            }
+            // The page rule is 1–100, 20 when left out: Page, the schema's descriptions, the docs and
+            // the server's cost limits all say so.
+            let page = try await api.run("{ products { edges { node { name } } } }")
+            #expect((page["data.products.edges"] as? [Any])?.count == 20)
         }
     }
 }

@@ -26,7 +26,7 @@ struct CatalogPersonalDataTests {
     /// Every catalog column holding this user's id.
     static func rowsNaming(_ userID: Int64, in database: PostgresDatabase) async throws -> [String] {
         var found: [String] = []
-        for (table, column) in CatalogPersonalData.userColumns {
+        for (table, column) in CatalogPersonalData.columns {
             let count = try await database.query("SELECT count(*) FROM \(table) WHERE \(column) = $1", [userID])[0].decode(Int.self, at: 0)
             if count > 0 { found.append("\(table).\(column): \(count)") }
         }
@@ -128,6 +128,6 @@ struct CatalogPersonalDataTests {
             ORDER BY 1, 2
             """
         ).map { "\(try $0.decode(String.self, at: 0)).\(try $0.decode(String.self, at: 1))" }
-        #expect(references == CatalogPersonalData.userColumns.map { "\($0.table).\($0.column)" }.sorted())
+        #expect(references == CatalogPersonalData.columns.map { "\($0.table).\($0.column)" }.sorted())
     }
 }

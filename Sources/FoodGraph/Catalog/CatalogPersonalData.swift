@@ -7,7 +7,7 @@ import Postgres
 /// representative), the products they reviewed as a moderator, the prices they recorded, the
 /// chain offers they last changed, and the product images they uploaded.
 ///
-/// Every catalog column holding a user id is in `userColumns`; `anonymise` clears each one, so after
+/// Every catalog column holding a user id is in `columns`; `anonymise` clears each one, so after
 /// it (and the account's deletion) none of them names the user. What is kept, without the user:
 /// community price observations; products in the catalog (or withdrawn from it) and chains' own
 /// products and their pending changes, whoever submitted them; moderators' decisions and notes;
@@ -15,7 +15,7 @@ import Postgres
 /// the catalog (pending or rejected products of no chain), with their images.
 enum CatalogPersonalData {
     /// Every catalog column that holds a user id: table and column.
-    static let userColumns: [(table: String, column: String)] = [
+    static let columns: [(table: String, column: String)] = [
         ("products", "submitted_by"), ("products", "reviewed_by"), ("price_observations", "reported_by"),
         ("chain_offers", "updated_by"), ("product_images", "uploaded_by"),
     ]
@@ -109,8 +109,58 @@ enum CatalogPersonalData {
         // chain. A chain's products and changes to them are the chain's work, and stay.
         _ = try await transaction.query(
             "DELETE FROM products WHERE submitted_by = $1 AND status IN ('pending', 'rejected') AND chain_id IS NULL", [userID])
-        for (table, column) in userColumns {
+        for (table, column) in columns {
             _ = try await transaction.query("UPDATE \(table) SET \(column) = NULL WHERE \(column) = $1", [userID])
+        }
+    }
+}
+
+extension CatalogPersonalData: PersonalDataHolder {
+    static let exportKey = "catalog"
+
+    static var userColumns: [UserColumn] {
+        let kept = [
+            "products.submitted_by": "a product in the catalog stays; own submissions that never reached it are deleted",
+            "products.reviewed_by": "a moderation decision stays",
+            "price_observations.reported_by": "community price observations stay, without who reported them",
+            "chain_offers.updated_by": "a chain's offer stays",
+            "product_images.uploaded_by": "a product's image stays with the product",
+        ]
+        // Where each column's rows are listed in the export; staff columns (a moderator's decision,
+        // a chain's offer and image) are exported too, and tested in CatalogPersonalDataTests.
+        let sections = [
+            "products.submitted_by": "catalog.submittedProducts", "price_observations.reported_by": "catalog.priceObservations",
+        ]
+        return columns.map { (table: String, column: String) in
+            UserColumn(
+                table: table, column: column, handling: .anonymised(kept: kept["\(table).\(column)"] ?? "kept without the user"),
+                exportPath: sections["\(table).\(column)"] ?? "")
+        }
+    }
+
+    static func export(_ userID: Int64, in database: some PostgresQuerying) async throws -> String {
+        let sections = try await export(userID: userID, in: database)
+        let json = GraphQLValue.object(GraphQLObject(sections.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }))
+        let data = try JSONSerialization.data(withJSONObject: json.jsonObject, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func erase(_ userID: Int64, in transaction: PostgresTransaction) async throws {
+        try await anonymise(userID: userID, in: transaction)
+    }
+}
+
+extension GraphQLValue {
+    /// The value as a `JSONSerialization` tree.
+    fileprivate var jsonObject: Any {
+        switch self {
+        case .null: NSNull()
+        case .boolean(let value): value
+        case .int(let value): value
+        case .float(let value): value
+        case .string(let value), .enumValue(let value): value
+        case .list(let items): items.map(\.jsonObject)
+        case .object(let object): Dictionary(object.fields.map { ($0.name, $0.value.jsonObject) }, uniquingKeysWith: { first, _ in first })
         }
     }
 }

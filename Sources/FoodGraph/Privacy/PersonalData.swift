@@ -43,12 +43,8 @@ struct UserColumn: Hashable, Sendable {
 enum PersonalData {
     /// Every area holding personal data. Accounts comes last: its erase removes what the others'
     /// rows may still point at.
-    // TODO(catalog): add `CatalogPersonalData.self` when helper-catalog2 merges (its
-    // `export`/`anonymise` of price observations, submitted and reviewed products); until then its
-    // columns are declared in `CatalogColumnsAwaitingTheirHolder` and anonymised by their
-    // foreign keys (ON DELETE SET NULL), and its rows are not in the export.
     static let holders: [any PersonalDataHolder.Type] = [
-        PrivacyPersonalData.self, DiaryPersonalData.self, CatalogColumnsAwaitingTheirHolder.self, AccountsPersonalData.self,
+        PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, AccountsPersonalData.self,
     ]
 
     static var userColumns: [UserColumn] { holders.flatMap { $0.userColumns } }
@@ -76,25 +72,4 @@ enum PersonalData {
         for holder in holders { try await holder.erase(userID, in: transaction) }
         try await UserStore.delete(userID, in: transaction)
     }
-}
-
-/// The catalog's columns that hold a user's ID, until the catalog declares them itself.
-// TODO(catalog): remove when `CatalogPersonalData` (helper-catalog2) conforms to PersonalDataHolder.
-enum CatalogColumnsAwaitingTheirHolder: PersonalDataHolder {
-    static let exportKey = ""
-    static let userColumns = [
-        UserColumn(
-            table: "price_observations", column: "reported_by",
-            handling: .anonymised(kept: "community price observations stay, without who reported them"), exportPath: ""),
-        UserColumn(
-            table: "products", column: "submitted_by", handling: .anonymised(kept: "a moderated product stays in the catalog"),
-            exportPath: ""),
-        UserColumn(
-            table: "products", column: "reviewed_by", handling: .anonymised(kept: "a moderation decision stays"), exportPath: ""),
-    ]
-
-    static func export(_ userID: Int64, in database: some PostgresQuerying) async throws -> String { "{}" }
-
-    /// Nothing here: the foreign keys set these columns to null when the `users` row goes.
-    static func erase(_ userID: Int64, in transaction: PostgresTransaction) async throws {}
 }
