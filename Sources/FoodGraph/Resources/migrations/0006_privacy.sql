@@ -1,7 +1,7 @@
 -- Privacy and the rest of the account stories (issue 23).
 
 -- Images are served at an unguessable token, never at their sequential id: 24 random bytes in
--- base64url for new images; images stored before get 256 random bits in hex.
+-- base64url for new images; images stored before get two random UUIDs (244 random bits) in hex.
 ALTER TABLE images ADD COLUMN token text;
 UPDATE images SET token = replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
 ALTER TABLE images ALTER COLUMN token SET NOT NULL;
