@@ -35,6 +35,9 @@ if !light {
     dependencies += [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // The SMTP client of Mail/ (Hummingbird already pulls in NIO; the tests' HTTP client, NIOSSL).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ]
     targets += [
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -45,6 +48,9 @@ if !light {
             dependencies: [
                 "GraphQLEngine", "Postgres", "COpenSSL", "CImageCodecs",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings

@@ -13,6 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup(title: "Mail") var mail: MailOptions
+
     @Option(help: "Address to listen on (env HOST, default 127.0.0.1).")
     var host: String?
 
@@ -106,10 +108,9 @@ struct ServeCommand: AsyncParsableCommand {
             var server = FoodGraphServer(
                 application: HTTPApplication(application: application), configuration: configuration, logger: logger)
             if noGraphiQL { server.graphiQL = .disabled }
-            // With the embedded (development) database, emails go to the log.
-            let sender =
-                connection.isEmbedded
-                ? Task { await OutboxLogSender(database: application.database, logger: logger).run() } : nil
+            // The email outbox: over SMTP when configured, to the log in development (see MailOptions).
+            let mailDelivery = try mail.delivery(developmentDatabase: connection.isEmbedded, logger: logger)
+            let sender = mailDelivery.map { delivery in Task { await delivery.job.run(in: application.database, logger: logger) } }
             let jobs = application.jobs.map { job in Task { await job.run(in: application.database, logger: logger) } }
             defer {
                 sender?.cancel()
