@@ -65,7 +65,7 @@ if !light {
             swiftSettings: swiftSettings
         ),
         .executableTarget(
-            name: "foodgraph",
+            name: "FoodGraphCLI",
             dependencies: [
                 "Server", "FoodGraph", "GraphQLEngine", "Postgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -91,12 +91,14 @@ if !light {
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "foodgraph", "Server", "FoodGraph", "TestSupport",
+                "FoodGraphCLI", "Server", "FoodGraph", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings))
-    products.append(.executable(name: "foodgraph", targets: ["foodgraph"]))
+    // The folder and module are FoodGraphCLI, so that no two differ only in case (macOS's file
+    // systems); the command keeps its name.
+    products.append(.executable(name: "foodgraph", targets: ["FoodGraphCLI"]))
 }
 
 let package = Package(

@@ -38,7 +38,7 @@ public struct TestDatabase: Sendable {
             }
         }
         let url = replacingDatabase(in: serverURL, with: name)
-        let pool = PostgresPool(configuration: .init(conninfo: url, size: poolSize, acquireTimeout: .seconds(10)))
+        let pool = PostgresPool(configuration: .init(conninfo: url, size: poolSize, acquireTimeout: .seconds(30)))
         return TestDatabase(name: name, url: url, pool: pool)
     }
 

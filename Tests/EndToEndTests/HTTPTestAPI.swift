@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 @testable import FoodGraph
-@testable import foodgraph
+@testable import FoodGraphCLI
 
 /// The whole server on a real socket over a fresh, migrated database of its own: requests go
 /// through HTTP parsing, the handler, the engine and PostgreSQL exactly as in production.

@@ -5,7 +5,7 @@ import Postgres
 import Testing
 
 @testable import FoodGraph
-@testable import foodgraph
+@testable import FoodGraphCLI
 
 /// Outgoing mail against a real SMTP server (aiosmtpd, started by each test on a free loopback
 /// port): the outbox delivered over STARTTLS or TLS with AUTH, retried with back-off when the

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 
-@testable import foodgraph
+@testable import FoodGraphCLI
 
 /// `foodgraph validate` applies the server's limits (issue #22): a document it passes, the server
 /// runs; the standard introspection query passes both.
