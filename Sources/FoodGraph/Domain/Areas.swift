@@ -1,4 +1,4 @@
 /// Every area of the graph, in the order their SDL is joined into the published `schema.graphql`.
 enum Areas {
-    static let all: [any Area.Type] = [CommonArea.self, AccountsArea.self, CatalogArea.self, DiaryArea.self]
+    static let all: [any Area.Type] = [CommonArea.self, AccountsArea.self, CatalogArea.self, DiaryArea.self, RecipesArea.self]
 }
