@@ -52,7 +52,8 @@ enum ProductMatcher {
     /// How sure it is that `food` means the product named `product`, 0–1: 0.7 × the share of the
     /// food's words the name has, plus 0.3 × the share of the name's words the food has (words
     /// compared singular, numbers and neutral words aside), halved when the food's last word (its
-    /// head noun, `flour` in `all-purpose flour`) is not in the name.
+    /// head noun, `flour` in `all-purpose flour`) is not in the name, and × 0.8 when the name ends
+    /// with another noun than the food (`Flour Tortillas`).
     static func confidence(food: String, product: String) -> Double {
         let foodWords = stems(food)
         let productWords = stems(product)
@@ -64,7 +65,12 @@ enum ProductMatcher {
         let precision = significantProduct.isEmpty
             ? 1 : Double(shared.intersection(significantProduct).count) / Double(significantProduct.count)
         var score = 0.7 * coverage + 0.3 * precision
-        if let head = FoodText.words(food).last.map(stem), !productWords.contains(head) { score /= 2 }
+        let head = FoodText.words(food).last.map(stem)
+        if let head, !productWords.contains(head) { score /= 2 }
+        // The product's own head noun should be the food's: "flour" is not "Flour Tortillas".
+        if let head, let productHead = FoodText.words(product).last(where: { !$0.allSatisfy(\.isNumber) }).map(stem), productHead != head {
+            score *= 0.8
+        }
         if significantFood.isEmpty { score /= 2 }
         return (score * 100).rounded() / 100
     }

@@ -59,7 +59,7 @@ enum RecipeImport {
             switch section {
             case .preamble:
                 // Without headings, lines that start with a quantity are ingredients.
-                if !sawHeading, IngredientLineParser.parse(line).quantity != nil, !looksLikeStep(line) {
+                if !sawHeading, startsWithQuantity(line), !looksLikeStep(line) {
                     section = .ingredients
                     recipe.ingredientLines.append(line)
                 } else {
@@ -67,7 +67,7 @@ enum RecipeImport {
                 }
             case .ingredients:
                 if line.hasSuffix(":") { continue }  // "For the sauce:"
-                if !sawHeading && looksLikeStep(line) {
+                if !sawHeading && (looksLikeStep(line) || (!startsWithQuantity(line) && line.split(separator: " ").count > 4)) {
                     section = .steps
                     recipe.steps.append(stepText(line))
                 } else {
@@ -103,6 +103,12 @@ enum RecipeImport {
             return true
         }
         return false
+    }
+
+    /// A line that starts with a number (or a fraction) that is not a step number.
+    static func startsWithQuantity(_ line: String) -> Bool {
+        guard let first = IngredientLineParser.normalize(line).first, first.isNumber else { return false }
+        return IngredientLineParser.parse(line).quantity != nil
     }
 
     /// Numbered or imperative lines: "1. Preheat", "Step 2", long sentences.
@@ -296,7 +302,7 @@ enum RecipeImport {
     /// Markdown list markers and emphasis dropped from a pasted line.
     static func stripMarkup(_ line: String) -> String {
         var text = plainText(line)
-        while let first = text.first, "*•#>".contains(first) {
+        while let first = text.first, "*•#>-".contains(first) {
             text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
         }
         return text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
