@@ -56,7 +56,7 @@ import Testing
         Case(line: "2 bay leaves", quantity: 2, unit: .count, food: "bay leaves"),
         Case(line: "1 can chickpeas, drained and rinsed", quantity: 1, unit: .piece, piece: "can", food: "chickpeas", note: "drained and rinsed"),
         // Sizes in parentheses and multiples.
-        Case(line: "1 (14.5 oz) can diced tomatoes", quantity: 14.5, unit: .ounce, food: "tomatoes", note: "can, diced"),
+        Case(line: "1 (14.5 oz) can diced tomatoes", quantity: 14.5, unit: .ounce, food: "diced tomatoes", note: "can"),
         Case(line: "1 (540 ml) can black beans, drained", quantity: 540, unit: .millilitre, food: "black beans", note: "can, drained"),
         Case(line: "2 (6-ounce) salmon fillets", quantity: 12, unit: .ounce, food: "salmon fillets"),
         Case(line: "2 x 400g cans chopped tomatoes", quantity: 800, unit: .gram, food: "tomatoes", note: "can, chopped"),

@@ -139,6 +139,12 @@ enum IngredientLineParser {
         "sifted", "thawed", "torn", "cored", "shelled", "lightly", "finely", "roughly", "coarsely", "thinly", "freshly", "well",
     ]
 
+    /// Preparations that name what is sold (`diced tomatoes` come in cans): they stay in the food.
+    static let productForms: Set<String> = [
+        "diced tomatoes", "crushed tomatoes", "grated parmesan", "shredded mozzarella", "shredded cheddar", "shredded coconut",
+        "sliced almonds", "crushed pineapple", "sliced pepperoni", "diced ham", "shredded cheese", "grated cheese",
+    ]
+
     static func splitFood(_ text: String) -> (food: String, notes: [String]) {
         var notes: [String] = []
         var food = ""
@@ -186,7 +192,9 @@ enum IngredientLineParser {
         // Leading preparations.
         var words = food.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         var leading: [String] = []
-        while words.count > 1, preparations.contains(words[0].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ","))) {
+        while words.count > 1, preparations.contains(words[0].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ","))),
+            !productForms.contains((words[0] + " " + words[1]).lowercased())
+        {
             leading.append(words.removeFirst().trimmingCharacters(in: CharacterSet(charactersIn: ",")))
             if words.first?.lowercased() == "and", words.count > 1 {
                 leading.append(words.removeFirst())

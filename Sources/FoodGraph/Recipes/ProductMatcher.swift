@@ -49,30 +49,58 @@ enum ProductMatcher {
         "whole", "extra", "fancy", "premium", "select", "style", "homogenized", "the", "of", "and", "with", "in",
     ]
 
+    /// A name's words as matching compares them.
+    struct Words: Sendable {
+        var stems: Set<String>
+        var significant: Set<String>
+        /// The last word (the head noun), singular.
+        var head: String?
+
+        init(_ text: String) {
+            let all = Set(FoodText.words(text).map(ProductMatcher.stem))
+            // Numbers count when the food names them ("1% milk"), never against a match.
+            stems = all
+            significant = all.subtracting(ProductMatcher.neutralWords).filter { !$0.allSatisfy(\.isNumber) }
+            head = FoodText.words(text).last(where: { !$0.allSatisfy(\.isNumber) }).map(ProductMatcher.stem)
+        }
+    }
+
     /// How sure it is that `food` means the product named `product`, 0–1: 0.7 × the share of the
     /// food's words the name has, plus 0.3 × the share of the name's words the food has (words
     /// compared singular, numbers and neutral words aside), halved when the food's last word (its
     /// head noun, `flour` in `all-purpose flour`) is not in the name, and × 0.8 when the name ends
     /// with another noun than the food (`Flour Tortillas`).
     static func confidence(food: String, product: String) -> Double {
-        let foodWords = stems(food)
-        let productWords = stems(product)
-        guard !foodWords.isEmpty, !productWords.isEmpty else { return 0 }
-        let shared = foodWords.intersection(productWords)
-        let significantProduct = productWords.subtracting(neutralWords)
-        let significantFood = foodWords.subtracting(neutralWords)
-        let coverage = Double(shared.count) / Double(foodWords.count)
-        let precision = significantProduct.isEmpty
-            ? 1 : Double(shared.intersection(significantProduct).count) / Double(significantProduct.count)
+        confidence(food: Words(food), product: Words(product))
+    }
+
+    static func confidence(food: Words, product: Words) -> Double {
+        guard !food.stems.isEmpty, !product.stems.isEmpty else { return 0 }
+        let shared = food.stems.intersection(product.stems)
+        // A food's number the name lacks lowers the match less than a word would.
+        let missingNumbers = food.stems.subtracting(shared).filter { $0.allSatisfy(\.isNumber) }.count
+        let coverage = (Double(shared.count) + 0.5 * Double(missingNumbers)) / Double(food.stems.count)
+        let precision = product.significant.isEmpty
+            ? 1 : Double(shared.intersection(product.significant).count) / Double(product.significant.count)
         var score = 0.7 * coverage + 0.3 * precision
-        let head = FoodText.words(food).last.map(stem)
-        if let head, !productWords.contains(head) { score /= 2 }
-        // The product's own head noun should be the food's: "flour" is not "Flour Tortillas".
-        if let head, let productHead = FoodText.words(product).last(where: { !$0.allSatisfy(\.isNumber) }).map(stem), productHead != head {
-            score *= 0.8
+        if let head = food.head {
+            if !product.stems.contains(head) { score /= 2 }
+            if let productHead = product.head, productHead != head { score *= 0.8 }
         }
-        if significantFood.isEmpty { score /= 2 }
+        if food.significant.isEmpty { score /= 2 }
         return (score * 100).rounded() / 100
+    }
+
+    /// The best of many names for a food (the earlier on a tie), when its confidence reaches the
+    /// threshold: for matching against a list held in memory (the seed catalog).
+    static func best(for food: String, among names: [(name: String, words: Words)]) -> (name: String, confidence: Double)? {
+        let words = Words(food)
+        var best: (name: String, confidence: Double)?
+        for candidate in names {
+            let score = confidence(food: words, product: candidate.words)
+            if score >= threshold && score > (best?.confidence ?? 0) + 1e-9 { best = (candidate.name, score) }
+        }
+        return best
     }
 
     static func stems(_ text: String) -> Set<String> {

@@ -92,6 +92,7 @@ struct IngredientFacts: Sendable {
     var pieceName: String?
     var food: String
     var product: ProductFacts?
+    var note: String? = nil
 
     var amount: Double? {
         guard let quantity else { return nil }
@@ -126,15 +127,36 @@ enum RecipeFigures {
         return nil
     }
 
-    /// The weight of one piece: by the piece's name (a clove), else the product label's serving
-    /// piece, else by keyword of the food or product name.
+    /// The weight of one piece: as the note says (`150 g each`), else by the piece's name (a
+    /// clove), else the product label's serving piece, else by keyword of the food or product name.
     static func pieceGrams(of ingredient: IngredientFacts) -> Double? {
+        if let note = ingredient.note, let each = weightEach(in: note) { return each }
         if let pieceName = ingredient.pieceName {
             return RecipeUnits.pieceWeight(of: ingredient.name + " " + (ingredient.product?.name ?? ""), pieceName: pieceName)
         }
         if let grams = ingredient.product?.labelPieceGrams { return grams }
         return RecipeUnits.pieceWeight(of: ingredient.food, pieceName: nil)
             ?? ingredient.product.flatMap { RecipeUnits.pieceWeight(of: $0.name, pieceName: nil) }
+    }
+
+    /// "150 g each", "6 oz each": the weight of one piece given in a note.
+    static func weightEach(in note: String) -> Double? {
+        for part in note.split(separator: ",") where part.lowercased().contains("each") {
+            let text = part.lowercased().replacingOccurrences(of: "each", with: "").replacingOccurrences(of: "about", with: "")
+            let parsed = IngredientLineParser.parse(text)
+            if let quantity = parsed.quantity, let unit = parsed.unit, RecipeUnits.kind(of: unit) == .mass {
+                return RecipeUnits.convert(quantity, from: unit, to: .gram)
+            }
+        }
+        return nil
+    }
+
+    /// What is eaten of an ingredient noted "for frying" (the oil food absorbs): 10 %.
+    static let fryingShare = 0.1
+
+    static func eatenShare(of ingredient: IngredientFacts) -> Double {
+        guard let note = ingredient.note?.lowercased() else { return 1 }
+        return note.contains("for frying") || note.contains("for deep frying") || note.contains("for greasing") ? fryingShare : 1
     }
 
     static func amount(of ingredient: IngredientFacts) -> IngredientAmount {
@@ -178,7 +200,8 @@ enum RecipeFigures {
 
     /// Sums the ingredients, then divides by the servings. Ingredients without a quantity ("salt to
     /// taste") and negligible ones (water, ice) are left out and do not make the figures
-    /// incomplete. A nutrient no counted ingredient knows stays unknown; energy and macros are 0.
+    /// incomplete; one noted "for frying" counts 10 % of its nutrition (what food absorbs) and all
+    /// of its cost. A nutrient no counted ingredient knows stays unknown; energy and macros are 0.
     /// `prices` gives the price paid per product where the viewer's stores know one (else the
     /// catalog price is used).
     static func summary(_ ingredients: [IngredientFacts], servings: Int, prices: [Int64: Money] = [:]) -> Summary {
@@ -200,7 +223,7 @@ enum RecipeFigures {
                 continue
             }
             if let basis = amount.basisAmount {
-                parts.append(product.nutrition.scaled(by: basis / 100))
+                parts.append(product.nutrition.scaled(by: basis * eatenShare(of: ingredient) / 100))
             } else {
                 missingNutrition.append(ingredient.name)
             }

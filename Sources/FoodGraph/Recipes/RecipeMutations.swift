@@ -43,7 +43,7 @@ struct ResolvedIngredient: Sendable {
     var facts: IngredientFacts {
         IngredientFacts(
             quantity: row.quantity, quantityMax: row.quantityMax, unit: row.unit, pieceName: row.pieceName, food: row.food,
-            product: product.map(ProductFacts.init))
+            product: product.map(ProductFacts.init), note: row.note)
     }
 }
 

@@ -125,7 +125,7 @@ struct RecipeIngredientRecord: Sendable {
     func facts(_ product: ProductRecord?) -> IngredientFacts {
         IngredientFacts(
             quantity: quantity, quantityMax: quantityMax, unit: unit, pieceName: pieceName, food: food,
-            product: product.map(ProductFacts.init))
+            product: product.map(ProductFacts.init), note: note)
     }
 }
 

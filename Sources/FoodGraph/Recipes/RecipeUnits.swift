@@ -90,7 +90,10 @@ enum RecipeUnits {
         "bread crumbs": 0.45, "cereal": 0.12, "corn flakes": 0.12, "granola": 0.51, "coffee": 1.0, "tea": 1.0, "wine": 0.99,
         "beer": 1.01, "cola": 1.04, "soda": 1.0, "hummus": 1.04, "egg": 1.03, "eggs": 1.03, "egg whites": 1.03,
         "tofu": 1.0, "apple": 0.52, "apples": 0.52, "banana": 0.95, "mango": 0.7, "pineapple": 0.7, "grapes": 0.64,
-        "avocado": 0.97, "applesauce": 1.03, "gelatin": 0.6, "sprinkles": 0.85,
+        "avocado": 0.97, "applesauce": 1.03, "gelatin": 0.6, "sprinkles": 0.85, "tortilla chips": 0.15, "chips": 0.12,
+        "popcorn kernels": 0.8, "bread": 0.2, "loaf": 0.2, "crackers": 0.25, "graham crackers": 0.4, "pretzels": 0.25,
+        "edamame": 0.63, "green beans": 0.46, "cut green beans": 0.57, "pineapple chunks": 0.7, "watermelon": 0.64,
+        "cherries": 0.65, "mixed vegetables": 0.57, "cabbage shredded": 0.38, "red cabbage": 0.38,
     ]
 
     /// Grams of one piece, by keyword of the food (and the piece's name when it has one: a clove of
@@ -110,7 +113,11 @@ enum RecipeUnits {
         "cauliflower": 575, "broccoli": 300, "bay leaf": 0.2, "bay leaves": 0.2, "cinnamon stick": 3, "basil": 0.5,
         "mint": 0.5, "rosemary": 1, "thyme": 0.5, "cracker": 3, "crackers": 3, "cookie": 15, "graham cracker": 7,
         "salmon fillet": 150, "cod fillet": 150, "fillet": 150, "shrimp": 8, "scallop": 20, "sardine": 12, "tofu": 350,
-        "tempeh": 240, "patty": 113, "burger": 113, "waffle": 35, "perogy": 30, "nugget": 16, "ice cube": 25,
+        "tempeh": 240, "patty": 113, "burger": 113, "waffle": 35, "perogy": 30, "nugget": 16, "ice cube": 25, "chop": 130,
+        "lamb chop": 90, "romaine": 250, "romaine heart": 250, "cantaloupe": 800, "honeydew": 1000, "honeydew melon": 1000,
+        "pineapple": 900, "watermelon": 4500, "butternut squash": 1000, "squash": 1000, "parsley": 60, "cilantro": 60,
+        "kale": 200, "dill": 30, "chives": 20, "whole chicken": 1800, "cornish game hen": 600, "lemon juice": 30,
+        "lime juice": 20, "tea bag": 2, "muffin": 60,
     ]
 
     /// Grams of a piece named by its piece word, by food keyword: `clove` of garlic, `slice` of
@@ -151,25 +158,43 @@ enum RecipeUnits {
         "carton": ["": 1000],
     ]
 
-    /// The value of the longest keyword contained in `text` (whole words), or nil.
-    static func lookup<Value>(_ table: [String: Value], in text: String) -> Value? {
-        let normalized = " " + FoodText.normalized(text) + " "
-        var best: (length: Int, value: Value)?
-        for (keyword, value) in table where !keyword.isEmpty && normalized.contains(" " + keyword + " ") {
-            if best == nil || keyword.count > best!.length { best = (keyword.count, value) }
+    /// A keyword table prepared for lookups: keywords in the singular, wrapped in spaces, longest first.
+    struct Keywords<Value: Sendable>: Sendable {
+        let entries: [(keyword: String, value: Value)]
+
+        init(_ table: [String: Value]) {
+            entries = table.filter { !$0.key.isEmpty }.map { (" " + RecipeUnits.singular($0.key) + " ", $0.value) }
+                .sorted { $0.keyword.count != $1.keyword.count ? $0.keyword.count > $1.keyword.count : $0.keyword < $1.keyword }
         }
-        return best?.value
+
+        /// The value of the longest keyword contained in `text` (whole words, compared singular:
+        /// `salmon fillet` is found in `atlantic salmon fillets`), or nil.
+        func lookup(_ text: String) -> Value? {
+            let normalized = " " + RecipeUnits.singular(text) + " "
+            return entries.first { normalized.contains($0.keyword) }?.value
+        }
+    }
+
+    static let densityKeywords = Keywords(densities)
+    static let pieceKeywords = Keywords(pieceWeights)
+    static let namedPieceKeywords = namedPieceWeights.mapValues { Keywords($0) }
+
+    static func lookup<Value: Sendable>(_ table: [String: Value], in text: String) -> Value? { Keywords(table).lookup(text) }
+
+    /// A text's words, each in the singular.
+    static func singular(_ text: String) -> String {
+        FoodText.words(text).map(ProductMatcher.stem).joined(separator: " ")
     }
 
     /// The density of a food by keyword, or nil.
-    static func density(of food: String) -> Double? { lookup(densities, in: food) }
+    static func density(of food: String) -> Double? { densityKeywords.lookup(food) }
 
     /// The weight of one piece of a food: by the piece's name when given, else by the food.
     static func pieceWeight(of food: String, pieceName: String?) -> Double? {
         if let pieceName, let byFood = namedPieceWeights[pieceName] {
-            return lookup(byFood, in: food) ?? byFood[""]
+            return namedPieceKeywords[pieceName]?.lookup(food) ?? byFood[""]
         }
-        return lookup(pieceWeights, in: food)
+        return pieceKeywords.lookup(food)
     }
 }
 
