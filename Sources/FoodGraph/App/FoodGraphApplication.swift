@@ -55,9 +55,10 @@ public final class FoodGraphApplication: Sendable {
             viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes)
     }
 
-    /// An uploaded image (avatars today) by its global ID.
+    /// An uploaded image (avatars, recipe images) by its global ID.
     public func image(id: String) async throws -> (contentType: String, bytes: [UInt8])? {
-        try await ProfilePreferences.image(id, in: database)
+        if let image = try await RecipesArea.image(id, in: database) { return image }
+        return try await ProfilePreferences.image(id, in: database)
     }
 
     /// Ready when the database answers and every bundled migration is applied.
