@@ -736,4 +736,27 @@ import Testing
         try await RecipesArea.refreshTraits(in: world.api.database.database, olderThan: 0)
         #expect(try await !world.titles("filter: {allergenFree: [SESAME]}").contains("Kale Apple Salad"))
     }
+
+    // MARK: - Synthetic data
+
+    @Test func syntheticRecipesVaryTheCookbookWithFiguresThatMatchTheirIngredients() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        var data = SyntheticData()
+        data.recipes = 300
+        let reports = try await data.load(into: world.api.database.pool)
+        #expect(reports.map(\.table) == ["recipes"])
+        let database = world.api.database.database
+        #expect(try await database.query("SELECT count(*) FROM recipes")[0].decode(Int.self, at: 0) == 157 + 300)
+        let page = try await world.run(#"{ recipes(query: "garden", orderBy: TITLE, first: 20) { edges { node { title nutritionPerServing { energyKcal } } } } }"#)
+        let nodes = ((page["data.recipes.edges"] as? [[String: Any]]) ?? []).compactMap { $0["node"] as? [String: Any] }
+        #expect(!nodes.isEmpty)
+        // What search filters by (stored) agrees with what the ingredients give (live).
+        for node in nodes {
+            let title = try #require(node["title"] as? String)
+            let stored = try await database.query("SELECT energy_kcal FROM recipes WHERE title = $1", [title])[0].decode(Double.self, at: 0)
+            let live = Self.double((node["nutritionPerServing"] as? [String: Any])?["energyKcal"]) ?? -1
+            #expect(abs(stored - live) <= max(1, stored * 0.02), "\(title): stored \(stored), live \(live)")
+        }
+    }
 }
