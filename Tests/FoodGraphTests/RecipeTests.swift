@@ -370,6 +370,10 @@ import Testing
         let rest = Array(recommended.dropFirst(3))
         #expect(rest == rest.sorted { $0.lowercased() < $1.lowercased() })
         #expect(recommended.count == ordered.count)
+        // Beverages are far below a meal's calories: the three are found beyond the near band.
+        let drinks = try await world.titles("orderBy: SUITABILITY, filter: {fitsCaloriesLeft: false, dishTypes: [BEVERAGE]}", token: user)
+        let recommendedDrinks = try await world.titles("filter: {fitsCaloriesLeft: false, dishTypes: [BEVERAGE]}", token: user)
+        #expect(Array(recommendedDrinks.prefix(3)) == Array(drinks.prefix(3)) && recommendedDrinks.count == drinks.count)
     }
 
     @Test func titleCostAndRandomOrdersPageStably() async throws {

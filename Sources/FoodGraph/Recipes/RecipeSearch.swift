@@ -109,18 +109,21 @@ struct RecipeFilter: Decodable, Sendable {
 }
 
 extension RecipeStore {
-    /// The SQL conditions of a search over `recipes r`, with their parameters from `$1`.
+    /// Who sees what, as separate scopes over `recipes r` (each with an index of its own): the
+    /// approved public recipes, and the viewer's own others.
+    static func scopes(_ search: RecipeSearch, parameters: inout [any PostgresEncodable]) -> [String] {
+        guard let viewerID = search.viewerID else { return ["r.moderation_status = 'approved'"] }
+        parameters.append(viewerID)
+        return ["r.moderation_status = 'approved'", "r.author_id = $\(parameters.count) AND r.moderation_status <> 'approved'"]
+    }
+
+    /// The SQL conditions of a search over `recipes r` besides visibility, with their parameters.
     static func conditions(_ search: RecipeSearch, parameters: inout [any PostgresEncodable]) -> [String] {
         func parameter(_ value: any PostgresEncodable) -> String {
             parameters.append(value)
             return "$\(parameters.count)"
         }
-        var conditions: [String] = []
-        if let viewerID = search.viewerID {
-            conditions.append("(r.moderation_status = 'approved' OR r.author_id = \(parameter(viewerID)))")
-        } else {
-            conditions.append("r.moderation_status = 'approved'")
-        }
+        var conditions: [String] = ["true"]
         if let text = search.text {
             let placeholder = parameter(text)
             // Words anywhere (title, description, foods), or a title close to the text: the
@@ -192,78 +195,147 @@ extension RecipeStore {
     /// The suitability sort keys over `recipes r` for a target (`$n` given): within the target
     /// first; bands 5 % of the target wide counted from it, nearer first; the richer in vitamins
     /// and minerals first; the title.
-    static func suitabilityColumns(target placeholder: String) -> String {
+    static func suitabilityKeys(target placeholder: String) -> [Page.Key] {
         let target = "greatest(\(placeholder)::float8, 1)"
-        return """
-            CASE WHEN r.energy_kcal <= \(placeholder)::float8 THEN 0 ELSE 1 END AS suit_group,
-            floor(abs(\(target) - r.energy_kcal) / (0.05 * \(target)))::int AS suit_band,
-            -r.vitamin_mineral_score AS suit_score
-            """
+        return [
+            .init(expression: "(CASE WHEN r.energy_kcal <= \(placeholder)::float8 THEN 0 ELSE 1 END)", type: "int"),
+            .init(expression: "floor(abs(\(target) - r.energy_kcal) / (0.05 * \(target)))::int", type: "int"),
+            .init(expression: "(-r.vitamin_mineral_score)", type: "float8"),
+            .init(expression: "lower(r.title)", type: "text"), .init(expression: "r.id", type: "bigint"),
+        ]
     }
 
-    static let suitabilityOrder = "suit_group, suit_band, suit_score, lower(r.title), r.id"
+    /// One branch of a page: rows from `source` (naming recipes `r`), ordered by `keys`.
+    struct Branch {
+        var source: String
+        var keys: [Page.Key]
+    }
 
-    /// One page of the recipes a search finds, in its order.
+    /// One page of the recipes a search finds, in its order, in one statement. Each scope of
+    /// visibility is a branch that orders and limits itself (so the title order reads an index),
+    /// and the branches are merged.
     static func search(_ search: RecipeSearch, page: Page, in database: some PostgresQuerying) async throws -> Connection<RecipeRecord> {
         var parameters: [any PostgresEncodable] = []
-        let conditions = self.conditions(search, parameters: &parameters).joined(separator: " AND ")
         func parameter(_ value: any PostgresEncodable) -> String {
             parameters.append(value)
             return "$\(parameters.count)"
         }
-        let source: String
-        let keys: [Page.Key]
+        let scopes = self.scopes(search, parameters: &parameters)
+        let filters = self.conditions(search, parameters: &parameters).joined(separator: " AND ")
+        func scoped(_ keys: [Page.Key], extra: String = "") -> [Branch] {
+            scopes.map { Branch(source: "FROM recipes r WHERE \($0) AND \(filters)\(extra)", keys: keys) }
+        }
+        let title = Page.Key(expression: "lower(r.title)", type: "text")
+        let id = Page.Key(expression: "r.id", type: "bigint")
+        var prelude = ""
+        let branches: [Branch]
         switch search.order {
         case .title:
-            source = "SELECT r.*, lower(r.title) AS title_key FROM recipes r WHERE \(conditions)"
-            keys = [.init(expression: "r.title_key", type: "text"), .init(expression: "r.id", type: "bigint")]
+            branches = scoped([title, id])
         case .cost:
-            source = "SELECT r.*, coalesce(r.catalog_cost, 99999999) AS cost_key FROM recipes r WHERE \(conditions)"
-            keys = [.init(expression: "r.cost_key", type: "numeric"), .init(expression: "r.id", type: "bigint")]
+            branches = scoped([.init(expression: "coalesce(r.catalog_cost, 99999999)", type: "numeric"), id])
         case .random:
             let seed = parameter(search.seed ?? 0)
-            source = """
-                SELECT r.*, \(seed)::int8 AS random_seed, hashint8extended(r.id, \(seed)::int8) AS random_key FROM recipes r
-                WHERE \(conditions)
-                """
-            keys = [
-                .init(expression: "r.random_seed", type: "bigint"), .init(expression: "r.random_key", type: "bigint"),
-                .init(expression: "r.id", type: "bigint"),
-            ]
+            branches = scoped([
+                .init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "hashint8extended(r.id, \(seed)::int8)", type: "bigint"), id,
+            ])
         case .suitability:
-            source = """
-                SELECT r.*, \(suitabilityColumns(target: parameter(search.suitabilityTarget))), lower(r.title) AS title_key
-                FROM recipes r WHERE \(conditions)
-                """
-            keys = [
-                .init(expression: "r.suit_group", type: "int"), .init(expression: "r.suit_band", type: "int"),
-                .init(expression: "r.suit_score", type: "float8"), .init(expression: "r.title_key", type: "text"),
-                .init(expression: "r.id", type: "bigint"),
-            ]
+            branches = scoped(suitabilityKeys(target: parameter(search.suitabilityTarget)))
         case .recommended:
-            // The 3 most suitable (group 1–3 by rank), then the rest by title (group 4).
+            // The 3 most suitable (groups 1–3 by rank), then the rest by title (group 4). The 3
+            // are looked for near the target first (within 15 % below it, through the energy
+            // index): found there, they are the first 3 of the whole order; otherwise the whole
+            // list is ranked.
             let target = parameter(search.suitabilityTarget)
-            source = """
-                SELECT r.*, coalesce(top.rank, 4) AS rec_group, lower(r.title) AS title_key
-                FROM recipes r LEFT JOIN (
-                  SELECT r.id, row_number() OVER (ORDER BY \(suitabilityOrder)) AS rank FROM (
-                    SELECT r.id, r.title, \(suitabilityColumns(target: target)) FROM recipes r WHERE \(conditions)
-                    ORDER BY \(suitabilityOrder) LIMIT 3) AS r
-                ) AS top ON top.id = r.id
-                WHERE \(conditions)
+            let keys = suitabilityKeys(target: target)
+            let order = keys.map(\.expression).joined(separator: ", ")
+            let suit = keys.enumerated().map { "\($1.expression) AS s\($0)" }.joined(separator: ", ")
+            let ranked = (0..<keys.count).map { "s\($0)" }.joined(separator: ", ")
+            func best(_ extra: String) -> String {
+                scopes.map { "(SELECT r.id, \(suit) FROM recipes r WHERE \($0) AND \(filters)\(extra) ORDER BY \(order) LIMIT 3)" }
+                    .joined(separator: " UNION ALL ")
+            }
+            prelude = """
+                WITH near AS (
+                  SELECT * FROM (\(best(" AND r.energy_kcal <= \(target)::float8 AND r.energy_kcal > 0.85 * \(target)::float8"))) AS n
+                  ORDER BY \(ranked) LIMIT 3),
+                top AS (
+                  SELECT id, row_number() OVER (ORDER BY \(ranked))::int AS rank FROM (
+                    SELECT * FROM (
+                      SELECT * FROM near
+                      UNION ALL
+                      SELECT * FROM (\(best(" AND (SELECT count(*) FROM near) < 3 AND r.id NOT IN (SELECT id FROM near)"))) AS far
+                    ) AS candidates ORDER BY \(ranked) LIMIT 3) AS best)
                 """
-            keys = [
-                .init(expression: "r.rec_group", type: "int"), .init(expression: "r.title_key", type: "text"),
-                .init(expression: "r.id", type: "bigint"),
-            ]
+            branches =
+                [Branch(source: "FROM top t JOIN recipes r ON r.id = t.id", keys: [.init(expression: "t.rank", type: "int"), title, id])]
+                + scoped([.init(expression: "4::int", type: "int"), title, id], extra: " AND r.id NOT IN (SELECT id FROM top)")
         }
-        return try await fetch(page, source: source, parameters: parameters, keys: keys, in: database)
+        return try await fetch(page, prelude: prelude, branches: branches, parameters: parameters, in: database)
+    }
+
+    /// The page over the merged branches: each branch applies the cursor, orders by its keys and
+    /// keeps `size + 1` rows; the merge does the same.
+    static func fetch(
+        _ page: Page, prelude: String, branches: [Branch], parameters: [any PostgresEncodable], in database: some PostgresQuerying
+    ) async throws -> Connection<RecipeRecord> {
+        var parameters = parameters
+        func placeholder(_ value: any PostgresEncodable) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)"
+        }
+        guard let types = branches.first?.keys.map(\.type) else { return Connection(edges: [], pageInfo: page.pageInfo([], hasMore: false)) }
+        for cursorKeys in [page.after, page.before] where cursorKeys != nil && cursorKeys?.count != types.count {
+            throw DomainError.badUserInput("The cursor belongs to another list.")
+        }
+        func tuple(_ values: [String]) -> String {
+            "(" + zip(types, values).map { type, value in "\(placeholder(value))::\(type)" }.joined(separator: ", ") + ")"
+        }
+        let after = page.after.map(tuple)
+        let before = page.before.map(tuple)
+        let direction = page.isBackward ? "DESC" : "ASC"
+        let limit = placeholder(page.size + 1)
+        let names = (0..<types.count).map { "k\($0)" }
+        let parts = branches.map { branch -> String in
+            let keyTuple = "(" + branch.keys.map(\.expression).joined(separator: ", ") + ")"
+            var conditions: [String] = []
+            if let after { conditions.append("\(keyTuple) > \(after)") }
+            if let before { conditions.append("\(keyTuple) < \(before)") }
+            let columns = branch.keys.enumerated().map { "\($1.expression) AS k\($0)" }.joined(separator: ", ")
+            let order = branch.keys.map { "\($0.expression) \(direction)" }.joined(separator: ", ")
+            return """
+                (SELECT r.*, \(columns) \(branch.source)\(conditions.isEmpty ? "" : " AND " + conditions.joined(separator: " AND "))
+                 ORDER BY \(order) LIMIT \(limit))
+                """
+        }
+        let sql = """
+            \(prelude)
+            SELECT \(RecipeRecord.columns), \(names.map { "r.\($0)::text AS page_\($0)" }.joined(separator: ", "))
+            FROM (\(parts.joined(separator: " UNION ALL "))) AS r
+            ORDER BY \(names.map { "r.\($0) \(direction)" }.joined(separator: ", ")) LIMIT \(limit)
+            """
+        let rows: PostgresRows
+        do {
+            rows = try await database.query(sql, parameters)
+        } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
+            throw DomainError.badUserInput("The cursor is not one this API gave out.")
+        }
+        var items: [(record: RecipeRecord, cursor: String)] = []
+        for row in rows.prefix(page.size) {
+            let keyValues = try names.map { try row.decode(String.self, named: "page_\($0)") }
+            items.append((try RecipeRecord(row), Page.cursor(keyValues)))
+        }
+        let hasMore = rows.count > page.size
+        if page.isBackward { items.reverse() }
+        return Connection(
+            edges: items.map { Edge(cursor: $0.cursor, node: $0.record) }, pageInfo: page.pageInfo(items.map(\.cursor), hasMore: hasMore))
     }
 
     /// One recipe at random among those the search finds.
     static func random(_ search: RecipeSearch, in database: some PostgresQuerying) async throws -> RecipeRecord? {
         var parameters: [any PostgresEncodable] = []
-        let conditions = self.conditions(search, parameters: &parameters).joined(separator: " AND ")
+        let scopes = "(" + self.scopes(search, parameters: &parameters).joined(separator: ") OR (") + ")"
+        let conditions = scopes + " AND " + self.conditions(search, parameters: &parameters).joined(separator: " AND ")
         return try await database.query(
             "SELECT \(RecipeRecord.columns) FROM recipes r WHERE \(conditions) ORDER BY random() LIMIT 1", parameters
         ).first.map(RecipeRecord.init)
