@@ -15,10 +15,14 @@ struct GenerateDataCommand: AsyncParsableCommand {
     var diaryEntries = 0
     @Option(name: .customLong("price-observations"), help: "Price observations over the stores and products.")
     var priceObservations = 0
+    @Option(help: "Recipes to add, varied from the demo cookbook.") var recipes = 0
     @Option(help: "Seed of the generator.") var seed: UInt64 = 42
 
     func validate() throws {
-        for (name, value) in [("products", products), ("users", users), ("diary-entries", diaryEntries), ("price-observations", priceObservations)]
+        for (name, value) in [
+            ("products", products), ("users", users), ("diary-entries", diaryEntries), ("price-observations", priceObservations),
+            ("recipes", recipes),
+        ]
         where value < 0 || value > 100_000_000 {
             throw ValidationError("--\(name) must be between 0 and 100000000.")
         }
@@ -35,6 +39,7 @@ struct GenerateDataCommand: AsyncParsableCommand {
             data.users = users
             data.diaryEntries = diaryEntries
             data.priceObservations = priceObservations
+            data.recipes = recipes
             data.seed = seed
             _ = try await data.load(into: connection.pool) { report in
                 print("\(report.table): \(report.rows) rows in \(String(format: "%.1f", report.seconds)) s (\(report.rowsPerSecond) rows/s)")

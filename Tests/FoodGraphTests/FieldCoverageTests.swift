@@ -305,6 +305,57 @@ private struct Tour {
         try await run(
             #"mutation { confirmEmail(input: {token: "\#(try await emailedCode(to: email, subject: "Confirm your new"))"}) { user { email } userErrors { code } } }"#)
 
+        // Recipes: search with figures, parse a line, write, favour, moderate, import; the lists.
+        let found = try await run(
+            """
+            { recipes(query: "soup", first: 2, orderBy: SUITABILITY, filter: {fitsCaloriesLeft: false}) {
+                caloriesLeftToday restrictionsApplied healthDisclaimer pageInfo { hasNextPage endCursor }
+                edges { cursor node { ...RecipeFields } } }
+              randomRecipe(filter: {dishTypes: [SOUP]}) { id }
+              parseIngredientLine(text: "2-3 cloves garlic, minced") { quantity quantityMax unit pieceName food note product { id } matchConfidence } }
+            \(Self.recipeFields)
+            """, token: user)
+        let recipeID = try string(found, "data.recipes.edges.0.node.id")
+        let written = try await run(
+            """
+            mutation($product: ID!, $recipe: ID!, $text: String!) {
+              a: createRecipe(input: {title: "Tour soup", description: "A test.", servings: 2, dishType: SOUP, prepMinutes: 5, cookMinutes: 10,
+                steps: ["Simmer."], visibility: PUBLIC, categories: [DIETARY], appliances: [STOVE], mealTimes: [LUNCH],
+                ingredients: [{productId: $product, quantity: 1, unit: CUP}, {food: "carrots", quantity: 2, unit: COUNT, note: "sliced"}]}) {
+                recipe { id } userErrors { field code } }
+              b: setRecipeFavorite(input: {recipeId: $recipe, favorite: true}) { recipe { isFavorite } userErrors { code } }
+              c: setFavoriteFoods(input: {productIds: [$product]}) { favoriteFoods { id } userErrors { code } }
+              d: importRecipe(input: {text: $text}) {
+                recipe { id } userErrors { code } }
+            }
+            """, token: user,
+            [
+                "product": .string(productID), "recipe": .string(recipeID),
+                "text": .string("Tour toast\n1 slice bread\n1 tbsp butter\nToast the bread and butter it while it is hot, then eat."),
+            ])
+        let ownRecipe = try string(written, "data.a.recipe.id")
+        let importedRecipe = try string(written, "data.d.recipe.id")
+        try await run(
+            """
+            mutation($recipe: ID!, $imported: ID!) {
+              a: updateRecipe(input: {recipeId: $recipe, title: "Tour soup, revised", servings: 3}) { recipe { id } userErrors { code } }
+              b: deleteRecipe(input: {recipeId: $imported}) { deletedRecipeId userErrors { code } }
+            }
+            """, token: user, ["recipe": .string(ownRecipe), "imported": .string(importedRecipe)])
+        try await run(
+            """
+            { pendingRecipes(first: 1) { edges { node { id } } } }
+            """, token: admin)
+        try await run(
+            """
+            mutation($recipe: ID!) { moderateRecipe(input: {recipeId: $recipe, decision: APPROVE}) { recipe { moderationStatus } userErrors { code } } }
+            """, token: admin, ["recipe": .string(ownRecipe)])
+        try await run(
+            """
+            { me { favoriteRecipes(first: 2) { edges { node { id } } } recipes(first: 2) { edges { node { id } } }
+                profile { favoriteFoods { id } } } }
+            """, token: user)
+
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
         try await run(#"mutation { register(input: {email: "\#(reset)", password: "Tour-pass1"}) { user { id } } }"#)
@@ -329,6 +380,14 @@ private struct Tour {
 
     /// A real 200×200 PNG (stored deflate blocks), for product images.
     static let productImage = TestPNG.base64(width: 200, height: 200)
+    static let recipeFields = """
+        fragment RecipeFields on Recipe { id title description steps servings prepMinutes cookMinutes totalMinutes dishType categories
+          appliances mealTimes ingredients { product { id } food quantity quantityMax unit pieceName note grams matchConfidence }
+          nutritionPerServing { energyKcal } costPerServing { amount currency }
+          completeness { nutritionComplete costComplete missingNutrition missingPrice } vitaminMineralScore macroProfiles allergens
+          dietLabels dietTypes imageUrl authorName isOwn visibility moderationStatus moderationNote isFavorite healthDisclaimer
+          createdAt updatedAt }
+        """
 
     static let nutritionFields = """
         fragment NutritionFields on Nutrition { basis energyKcal energyKj fatG saturatedFatG transFatG cholesterolMg carbohydratesG

@@ -59,6 +59,7 @@ public enum DemoData {
                 SELECT p.id, s.id, round(p.catalog_price * (0.9 + 0.05 * (s.id % 4)), 2), 'chain', now() - make_interval(days => (s.id % 7)::int)
                 FROM products p CROSS JOIN stores s WHERE p.catalog_price IS NOT NULL
                 """)
+            try await RecipeSeed.load(into: transaction, catalog: catalog)
             return true
         }
     }

@@ -55,9 +55,11 @@ public final class FoodGraphApplication: Sendable {
             viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes)
     }
 
-    /// An uploaded image by the name in its address: a product image's random token, or an avatar's.
+    /// An uploaded image by the name in its address: a product image's random token, a recipe's
+    /// image, or an avatar's.
     public func image(id: String) async throws -> (contentType: String, bytes: [UInt8])? {
         if let image = try await ProductImages.image(token: id, in: database) { return image }
+        if let image = try await RecipesArea.image(id, in: database) { return image }
         return try await ProfilePreferences.image(id, in: database)
     }
 

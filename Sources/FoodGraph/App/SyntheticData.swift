@@ -7,6 +7,8 @@ public struct SyntheticData: Sendable {
     public var users = 0
     public var diaryEntries = 0
     public var priceObservations = 0
+    /// Recipes varied from the demo cookbook (`RecipeSyntheticData`).
+    public var recipes = 0
     public var seed: UInt64 = 42
 
     public init() {}
@@ -155,6 +157,11 @@ public struct SyntheticData: Sendable {
                     ISO8601DateFormatter().string(from: Date(timeIntervalSinceNow: -Double(random.int(0...365 * 86_400)))),
                 ]
             }
+            reports.append(report)
+            progress(report)
+        }
+        if recipes > 0 {
+            let report = try await RecipeSyntheticData.load(count: recipes, seed: seed, into: pool)
             reports.append(report)
             progress(report)
         }

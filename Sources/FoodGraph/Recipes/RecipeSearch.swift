@@ -1,0 +1,343 @@
+import Foundation
+import GraphQLEngine
+import Postgres
+
+/// What `Query.recipes` and `randomRecipe` ask for, with the viewer's defaults resolved.
+struct RecipeSearch: Sendable {
+    var text: String?
+    var filter: RecipeFilter
+    var order: RecipeOrder
+    var seed: Int64?
+    /// Resolved from the viewer (nil when signed out).
+    var viewerID: Int64?
+    /// The calories-left bound, when it applies.
+    var caloriesLeft: Double?
+    var suitabilityTarget = RecipeViewer.defaultTargetKcal
+    var restrictions: AppliedRestrictions?
+    /// The chosen products (the filter's, or the favourite foods).
+    var productIDs: [Int64] = []
+
+    /// Applies the viewer's defaults: calories left (unless switched off), restrictions (unless
+    /// switched off), favourite foods as chosen products when asked.
+    mutating func resolve(for viewer: RecipeViewer?) throws {
+        productIDs = filter.productIDs
+        guard let viewer else {
+            if filter.favoritesOnly { throw DomainError.unauthenticated }
+            return
+        }
+        viewerID = viewer.userID
+        suitabilityTarget = viewer.suitabilityTargetKcal
+        if filter.fitsCaloriesLeft ?? true { caloriesLeft = viewer.caloriesLeftToday }
+        if filter.respectRestrictions { restrictions = viewer.restrictions }
+        if filter.useFavoriteFoods && productIDs.isEmpty { productIDs = viewer.favoriteFoodIDs }
+    }
+
+    /// The name of the list its cursors belong to: the order and a digest of the criteria.
+    var listName: String {
+        var description = "\(text ?? "")|\(filter.signature)|\(productIDs)|\(caloriesLeft != nil)|\(restrictions != nil)"
+        if order == .random, let seed { description += "|\(seed)" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in description.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0100_0000_01b3
+        }
+        return "recipes/\(order.rawValue)/\(String(hash, radix: 36))"
+    }
+}
+
+/// `RecipeFilter`: every criterion given applies (AND).
+struct RecipeFilter: Decodable, Sendable {
+    var dishTypes: [DishType] = []
+    var categories: [RecipeCategory] = []
+    var appliances: [KitchenAppliance] = []
+    var mealTimes: [Meal] = []
+    var dietTypes: [DietType] = []
+    var cookingTime: CookingTime?
+    var macroProfile: MacroProfile?
+    var productIDs: [Int64] = []
+    var allProducts = false
+    var useFavoriteFoods = false
+    var fitsCaloriesLeft: Bool?
+    var maxCaloriesPerServing: Double?
+    var maxCostPerServing: DecimalText?
+    var favoritesOnly = false
+    var allergenFree: [Allergen] = []
+    var respectRestrictions = true
+
+    static let maximumProducts = 50
+
+    private enum Keys: String, CodingKey {
+        case dishTypes, categories, appliances, mealTimes, dietTypes, cookingTime, macroProfile, productIds, allProducts,
+            useFavoriteFoods, fitsCaloriesLeft, maxCaloriesPerServing, maxCostPerServing, favoritesOnly, allergenFree,
+            respectRestrictions
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let input = try RecipeInput(decoder, keyedBy: Keys.self)
+        dishTypes = try input.decodeIfPresent([DishType].self, .dishTypes) ?? []
+        categories = try input.decodeIfPresent([RecipeCategory].self, .categories) ?? []
+        appliances = try input.decodeIfPresent([KitchenAppliance].self, .appliances) ?? []
+        mealTimes = try input.decodeIfPresent([Meal].self, .mealTimes) ?? []
+        dietTypes = try input.decodeIfPresent([DietType].self, .dietTypes) ?? []
+        cookingTime = try input.decodeIfPresent(CookingTime.self, .cookingTime)
+        macroProfile = try input.decodeIfPresent(MacroProfile.self, .macroProfile)
+        let products = try input.decodeIfPresent([NodeID<ProductRecord>].self, .productIds) ?? []
+        if products.count > Self.maximumProducts { try input.refuse(.productIds, "Choose at most \(Self.maximumProducts) products.") }
+        productIDs = products.map(\.key)
+        allProducts = try input.decodeIfPresent(Bool.self, .allProducts) ?? false
+        useFavoriteFoods = try input.decodeIfPresent(Bool.self, .useFavoriteFoods) ?? false
+        fitsCaloriesLeft = try input.decodeIfPresent(Bool.self, .fitsCaloriesLeft)
+        maxCaloriesPerServing = try input.double(.maxCaloriesPerServing, 0...10_000)
+        maxCostPerServing = try input.amount(.maxCostPerServing, Decimal(0)...Decimal(string: "99999.99")!)
+        favoritesOnly = try input.decodeIfPresent(Bool.self, .favoritesOnly) ?? false
+        allergenFree = try input.decodeIfPresent([Allergen].self, .allergenFree) ?? []
+        respectRestrictions = try input.decodeIfPresent(Bool.self, .respectRestrictions) ?? true
+    }
+
+    /// Everything that selects recipes, for the list's name.
+    var signature: String {
+        [
+            dishTypes.map(\.rawValue).sorted().joined(separator: ","), categories.map(\.rawValue).sorted().joined(separator: ","),
+            appliances.map(\.rawValue).sorted().joined(separator: ","), mealTimes.map(\.rawValue).sorted().joined(separator: ","),
+            dietTypes.map(\.rawValue).sorted().joined(separator: ","), cookingTime?.rawValue ?? "", macroProfile?.rawValue ?? "",
+            "\(allProducts)", "\(useFavoriteFoods)", "\(maxCaloriesPerServing ?? -1)", maxCostPerServing?.text ?? "",
+            "\(favoritesOnly)", allergenFree.map(\.rawValue).sorted().joined(separator: ","),
+        ].joined(separator: ";")
+    }
+}
+
+extension RecipeStore {
+    /// Who sees what, as separate scopes over `recipes r` (each with an index of its own): the
+    /// approved public recipes, and the viewer's own others.
+    static func scopes(_ search: RecipeSearch, parameters: inout [any PostgresEncodable]) -> [String] {
+        guard let viewerID = search.viewerID else { return ["r.moderation_status = 'approved'"] }
+        parameters.append(viewerID)
+        return ["r.moderation_status = 'approved'", "r.author_id = $\(parameters.count) AND r.moderation_status <> 'approved'"]
+    }
+
+    /// The SQL conditions of a search over `recipes r` besides visibility, with their parameters.
+    static func conditions(_ search: RecipeSearch, parameters: inout [any PostgresEncodable]) -> [String] {
+        func parameter(_ value: any PostgresEncodable) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)"
+        }
+        var conditions: [String] = ["true"]
+        if let text = search.text {
+            let placeholder = parameter(text)
+            // Words anywhere (title, description, foods), or a title close to the text: the
+            // trigram expression is the one `recipes_title_trgm` indexes.
+            conditions.append("(r.search @@ plainto_tsquery('simple', \(placeholder)) OR lower(\(placeholder)) <% lower(r.title))")
+        }
+        let filter = search.filter
+        func names<Value: RawRepresentable<String>>(_ values: [Value]) -> PostgresArray<String> {
+            PostgresArray(values.map { $0.rawValue.lowercased() })
+        }
+        if !filter.dishTypes.isEmpty { conditions.append("r.dish_type = ANY(\(parameter(names(filter.dishTypes)))::text[])") }
+        if !filter.categories.isEmpty { conditions.append("r.categories && \(parameter(names(filter.categories)))::text[]") }
+        if !filter.appliances.isEmpty { conditions.append("r.appliances && \(parameter(names(filter.appliances)))::text[]") }
+        if !filter.mealTimes.isEmpty {
+            conditions.append("r.meal_times && \(parameter(PostgresArray(filter.mealTimes.map(\.storedName))))::text[]")
+        }
+        if !filter.dietTypes.isEmpty { conditions.append("r.diet_types && \(parameter(names(filter.dietTypes)))::text[]") }
+        switch filter.cookingTime {
+        case .fast?: conditions.append("r.total_minutes <= \(CookingTime.fastMaximumMinutes)")
+        case .slow?: conditions.append("r.total_minutes >= \(CookingTime.slowMinimumMinutes)")
+        case nil: break
+        }
+        let energy = "(r.protein_g * 4 + r.fat_g * 9 + r.carbohydrates_g * 4)"
+        switch filter.macroProfile {
+        case .highProtein?: conditions.append("\(energy) > 0 AND r.protein_g * 4 >= \(RecipeFigures.highProteinShare) * \(energy)")
+        case .lowFat?: conditions.append("\(energy) > 0 AND r.fat_g * 9 <= \(RecipeFigures.lowFatShare) * \(energy)")
+        case .highCarb?: conditions.append("\(energy) > 0 AND r.carbohydrates_g * 4 >= \(RecipeFigures.highCarbShare) * \(energy)")
+        case nil: break
+        }
+        if !search.productIDs.isEmpty {
+            let products = parameter(PostgresArray(search.productIDs))
+            conditions.append(filter.allProducts ? "r.product_ids @> \(products)::bigint[]" : "r.product_ids && \(products)::bigint[]")
+        }
+        if let left = search.caloriesLeft { conditions.append("r.energy_kcal <= \(parameter(left))::float8") }
+        if let maximum = filter.maxCaloriesPerServing { conditions.append("r.energy_kcal <= \(parameter(maximum))::float8") }
+        if let maximum = filter.maxCostPerServing { conditions.append("r.catalog_cost <= \(parameter(maximum.text))::numeric") }
+        if filter.favoritesOnly, let viewerID = search.viewerID {
+            conditions.append(
+                "EXISTS (SELECT 1 FROM recipe_favorites f WHERE f.user_id = \(parameter(viewerID)) AND f.recipe_id = r.id)")
+        }
+        var excludedAllergens = Set(filter.allergenFree)
+        if let restrictions = search.restrictions {
+            excludedAllergens.formUnion(restrictions.allergens)
+            if !restrictions.avoidedPatterns.isEmpty {
+                conditions.append("NOT (r.foods_text LIKE ANY (\(parameter(PostgresArray(restrictions.avoidedPatterns)))::text[]))")
+            }
+            if let dietType = restrictions.dietType {
+                conditions.append("\(parameter(dietType.databaseName)) = ANY(r.diet_types)")
+            }
+            let health = restrictions.health
+            if let maximum = health.maximumSugarsG { conditions.append("coalesce(r.sugars_g, 0) <= \(parameter(maximum))::float8") }
+            if let maximum = health.maximumSodiumMg { conditions.append("coalesce(r.sodium_mg, 0) <= \(parameter(maximum))::float8") }
+            if let maximum = health.maximumSaturatedFatG {
+                conditions.append("coalesce(r.saturated_fat_g, 0) <= \(parameter(maximum))::float8")
+            }
+            if let maximum = health.maximumProteinG { conditions.append("r.protein_g <= \(parameter(maximum))::float8") }
+            if health.glutenFree { conditions.append("'gluten_free' = ANY(r.diet_labels)") }
+            if !health.excludedCautions.isEmpty {
+                conditions.append("NOT (r.cautions && \(parameter(PostgresArray(health.excludedCautions.sorted())))::text[])")
+            }
+        }
+        if !excludedAllergens.isEmpty {
+            let names = PostgresArray(Allergen.allCases.filter(excludedAllergens.contains).map(\.databaseName))
+            conditions.append("NOT (r.allergens && \(parameter(names))::text[])")
+        }
+        return conditions
+    }
+
+    /// The suitability sort keys over `recipes r` for a target (`$n` given): within the target
+    /// first; bands 5 % of the target wide counted from it, nearer first; the richer in vitamins
+    /// and minerals first; the title.
+    static func suitabilityKeys(target placeholder: String) -> [Page.Key] {
+        let target = "greatest(\(placeholder)::float8, 1)"
+        return [
+            .init(expression: "(CASE WHEN r.energy_kcal <= \(placeholder)::float8 THEN 0 ELSE 1 END)", type: "int"),
+            .init(expression: "floor(abs(\(target) - r.energy_kcal) / (0.05 * \(target)))::int", type: "int"),
+            .init(expression: "(-r.vitamin_mineral_score)", type: "float8"),
+            .init(expression: "lower(r.title)", type: "text"), .init(expression: "r.id", type: "bigint"),
+        ]
+    }
+
+    /// One branch of a page: rows from `source` (naming recipes `r`), ordered by `keys`.
+    struct Branch {
+        var source: String
+        var keys: [Page.Key]
+    }
+
+    /// One page of the recipes a search finds, in its order, in one statement. Each scope of
+    /// visibility is a branch that orders and limits itself (so the title order reads an index),
+    /// and the branches are merged.
+    static func search(_ search: RecipeSearch, page: Page, in database: some PostgresQuerying) async throws -> Connection<RecipeRecord> {
+        var parameters: [any PostgresEncodable] = []
+        func parameter(_ value: any PostgresEncodable) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)"
+        }
+        let scopes = self.scopes(search, parameters: &parameters)
+        let filters = self.conditions(search, parameters: &parameters).joined(separator: " AND ")
+        func scoped(_ keys: [Page.Key], extra: String = "") -> [Branch] {
+            scopes.map { Branch(source: "FROM recipes r WHERE \($0) AND \(filters)\(extra)", keys: keys) }
+        }
+        let title = Page.Key(expression: "lower(r.title)", type: "text")
+        let id = Page.Key(expression: "r.id", type: "bigint")
+        var prelude = ""
+        let branches: [Branch]
+        switch search.order {
+        case .title:
+            branches = scoped([title, id])
+        case .cost:
+            branches = scoped([.init(expression: "coalesce(r.catalog_cost, 99999999)", type: "numeric"), id])
+        case .random:
+            let seed = parameter(search.seed ?? 0)
+            branches = scoped([
+                .init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "hashint8extended(r.id, \(seed)::int8)", type: "bigint"), id,
+            ])
+        case .suitability:
+            branches = scoped(suitabilityKeys(target: parameter(search.suitabilityTarget)))
+        case .recommended:
+            // The 3 most suitable (groups 1–3 by rank), then the rest by title (group 4). The 3
+            // are looked for near the target first (within 15 % below it, through the energy
+            // index): found there, they are the first 3 of the whole order; otherwise the whole
+            // list is ranked.
+            let target = parameter(search.suitabilityTarget)
+            let keys = suitabilityKeys(target: target)
+            let order = keys.map(\.expression).joined(separator: ", ")
+            let suit = keys.enumerated().map { "\($1.expression) AS s\($0)" }.joined(separator: ", ")
+            let ranked = (0..<keys.count).map { "s\($0)" }.joined(separator: ", ")
+            func best(_ extra: String) -> String {
+                scopes.map { "(SELECT r.id, \(suit) FROM recipes r WHERE \($0) AND \(filters)\(extra) ORDER BY \(order) LIMIT 3)" }
+                    .joined(separator: " UNION ALL ")
+            }
+            prelude = """
+                WITH near AS (
+                  SELECT * FROM (\(best(" AND r.energy_kcal <= \(target)::float8 AND r.energy_kcal > 0.85 * \(target)::float8"))) AS n
+                  ORDER BY \(ranked) LIMIT 3),
+                top AS (
+                  SELECT id, row_number() OVER (ORDER BY \(ranked))::int AS rank FROM (
+                    SELECT * FROM (
+                      SELECT * FROM near
+                      UNION ALL
+                      SELECT * FROM (\(best(" AND (SELECT count(*) FROM near) < 3 AND r.id NOT IN (SELECT id FROM near)"))) AS far
+                    ) AS candidates ORDER BY \(ranked) LIMIT 3) AS best)
+                """
+            branches =
+                [Branch(source: "FROM top t JOIN recipes r ON r.id = t.id", keys: [.init(expression: "t.rank", type: "int"), title, id])]
+                + scoped([.init(expression: "4::int", type: "int"), title, id], extra: " AND r.id NOT IN (SELECT id FROM top)")
+        }
+        return try await fetch(page, prelude: prelude, branches: branches, parameters: parameters, in: database)
+    }
+
+    /// The page over the merged branches: each branch applies the cursor, orders by its keys and
+    /// keeps `size + 1` rows; the merge does the same.
+    static func fetch(
+        _ page: Page, prelude: String, branches: [Branch], parameters: [any PostgresEncodable], in database: some PostgresQuerying
+    ) async throws -> Connection<RecipeRecord> {
+        var parameters = parameters
+        func placeholder(_ value: any PostgresEncodable) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)"
+        }
+        guard let types = branches.first?.keys.map(\.type) else { return Connection(edges: [], pageInfo: page.pageInfo([], hasMore: false)) }
+        for cursorKeys in [page.after, page.before] where cursorKeys != nil && cursorKeys?.count != types.count {
+            throw DomainError.badUserInput("The cursor belongs to another list.")
+        }
+        func tuple(_ values: [String]) -> String {
+            "(" + zip(types, values).map { type, value in "\(placeholder(value))::\(type)" }.joined(separator: ", ") + ")"
+        }
+        let after = page.after.map(tuple)
+        let before = page.before.map(tuple)
+        let direction = page.isBackward ? "DESC" : "ASC"
+        let limit = placeholder(page.size + 1)
+        let names = (0..<types.count).map { "k\($0)" }
+        let parts = branches.map { branch -> String in
+            let keyTuple = "(" + branch.keys.map(\.expression).joined(separator: ", ") + ")"
+            var conditions: [String] = []
+            if let after { conditions.append("\(keyTuple) > \(after)") }
+            if let before { conditions.append("\(keyTuple) < \(before)") }
+            let columns = branch.keys.enumerated().map { "\($1.expression) AS k\($0)" }.joined(separator: ", ")
+            let order = branch.keys.map { "\($0.expression) \(direction)" }.joined(separator: ", ")
+            return """
+                (SELECT r.*, \(columns) \(branch.source)\(conditions.isEmpty ? "" : " AND " + conditions.joined(separator: " AND "))
+                 ORDER BY \(order) LIMIT \(limit))
+                """
+        }
+        let sql = """
+            \(prelude)
+            SELECT \(RecipeRecord.columns), \(names.map { "r.\($0)::text AS page_\($0)" }.joined(separator: ", "))
+            FROM (\(parts.joined(separator: " UNION ALL "))) AS r
+            ORDER BY \(names.map { "r.\($0) \(direction)" }.joined(separator: ", ")) LIMIT \(limit)
+            """
+        let rows: PostgresRows
+        do {
+            rows = try await database.query(sql, parameters)
+        } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
+            throw DomainError.badUserInput("The cursor is not one this API gave out.")
+        }
+        var items: [(record: RecipeRecord, cursor: String)] = []
+        for row in rows.prefix(page.size) {
+            let keyValues = try names.map { try row.decode(String.self, named: "page_\($0)") }
+            items.append((try RecipeRecord(row), Page.cursor(keyValues)))
+        }
+        let hasMore = rows.count > page.size
+        if page.isBackward { items.reverse() }
+        return Connection(
+            edges: items.map { Edge(cursor: $0.cursor, node: $0.record) }, pageInfo: page.pageInfo(items.map(\.cursor), hasMore: hasMore))
+    }
+
+    /// One recipe at random among those the search finds.
+    static func random(_ search: RecipeSearch, in database: some PostgresQuerying) async throws -> RecipeRecord? {
+        var parameters: [any PostgresEncodable] = []
+        let scopes = "(" + self.scopes(search, parameters: &parameters).joined(separator: ") OR (") + ")"
+        let conditions = scopes + " AND " + self.conditions(search, parameters: &parameters).joined(separator: " AND ")
+        return try await database.query(
+            "SELECT \(RecipeRecord.columns) FROM recipes r WHERE \(conditions) ORDER BY random() LIMIT 1", parameters
+        ).first.map(RecipeRecord.init)
+    }
+}
