@@ -59,7 +59,9 @@ public struct SyntheticData: Sendable {
             let report = try await copy("products", statement: "COPY products (name, brand, category_id, barcode, energy_kcal, fat_g, carbohydrates_g, protein_g, stock, catalog_price) FROM STDIN", into: pool, count: products) { index in
                 let number = offset + index
                 let name = "\(Self.words[random.int(0...Self.words.count - 1)]) \(Self.words[random.int(0...Self.words.count - 1)]) \(number)"
-                let data = (0..<11).map { _ in random.int(0...9) }
+                // Unique by construction (a random code collides about five times in a million): the
+                // product's number in 11 digits, after the in-store prefix 2.
+                let data = String(number).leftPadded(to: 11).map { Int(String($0)) ?? 0 }
                 let barcode = "2" + data.map(String.init).joined()
                 let check = (10 - zip(data.reversed() + [2], 0...).reduce(0) { $0 + $1.0 * ($1.1 % 2 == 0 ? 3 : 1) } % 10) % 10
                 let fat = random.double(0...40)
@@ -75,29 +77,35 @@ public struct SyntheticData: Sendable {
             reports.append(report)
             progress(report)
             // Prices belong to chains: every chain offers each new product, around the generated
-            // price, and the products' summaries follow (as `OfferStore.refreshSummary` keeps them).
+            // price, and the products' summaries follow (as `OfferStore.refreshSummary` keeps them);
+            // in ranges of products, so that no statement runs into the pool's statement timeout.
             let started = Date()
-            let offers = try await database.query(
-                """
-                WITH made AS (
-                  INSERT INTO chain_offers (product_id, chain_id, currency, price, sale_price, stock)
-                  SELECT p.id, c.id, p.currency, round(p.catalog_price * (0.9 + 0.05 * ((p.id + c.id) % 5)), 2),
-                    CASE WHEN (p.id + c.id) % 7 = 0 THEN round(p.catalog_price * 0.8, 2) END, (p.stock + c.id * 13) % 150
-                  FROM products p CROSS JOIN retail_chains c WHERE p.id > $1 AND p.catalog_price IS NOT NULL
-                  RETURNING 1
-                ) SELECT count(*) FROM made
-                """, [offset])[0].decode(Int.self, at: 0)
-            _ = try await database.query(
-                """
-                UPDATE products p SET catalog_price = best.price, sale_price = best.sale_price, stock = total.stock
-                FROM (SELECT o.product_id, least(sum(o.stock), 2147483647)::int AS stock FROM chain_offers o WHERE o.product_id > $1
-                      GROUP BY o.product_id) AS total
-                JOIN LATERAL (
-                  SELECT o.price, o.sale_price FROM chain_offers o WHERE o.product_id = total.product_id
-                  ORDER BY (o.stock > 0) DESC, coalesce(o.sale_price, o.price), o.chain_id LIMIT 1
-                ) AS best ON true
-                WHERE p.id = total.product_id
-                """, [offset])
+            let last = try await database.query("SELECT coalesce(max(id), 0) FROM products")[0].decode(Int.self, at: 0)
+            var offers = 0
+            for low in stride(from: offset, to: last, by: 50_000) {
+                let range: [any PostgresEncodable] = [low, min(low + 50_000, last)]
+                offers += try await database.query(
+                    """
+                    WITH made AS (
+                      INSERT INTO chain_offers (product_id, chain_id, currency, price, sale_price, stock)
+                      SELECT p.id, c.id, p.currency, round(p.catalog_price * (0.9 + 0.05 * ((p.id + c.id) % 5)), 2),
+                        CASE WHEN (p.id + c.id) % 7 = 0 THEN round(p.catalog_price * 0.8, 2) END, (p.stock + c.id * 13) % 150
+                      FROM products p CROSS JOIN retail_chains c WHERE p.id > $1 AND p.id <= $2 AND p.catalog_price IS NOT NULL
+                      RETURNING 1
+                    ) SELECT count(*) FROM made
+                    """, range)[0].decode(Int.self, at: 0)
+                _ = try await database.query(
+                    """
+                    UPDATE products p SET catalog_price = best.price, sale_price = best.sale_price, stock = total.stock
+                    FROM (SELECT o.product_id, least(sum(o.stock), 2147483647)::int AS stock FROM chain_offers o
+                          WHERE o.product_id > $1 AND o.product_id <= $2 GROUP BY o.product_id) AS total
+                    JOIN LATERAL (
+                      SELECT o.price, o.sale_price FROM chain_offers o WHERE o.product_id = total.product_id
+                      ORDER BY (o.stock > 0) DESC, coalesce(o.sale_price, o.price), o.chain_id LIMIT 1
+                    ) AS best ON true
+                    WHERE p.id = total.product_id
+                    """, range)
+            }
             let offerReport = Report(table: "chain_offers", rows: offers, seconds: Date().timeIntervalSince(started))
             reports.append(offerReport)
             progress(offerReport)
@@ -165,6 +173,11 @@ public struct SyntheticData: Sendable {
             reports.append(report)
             progress(report)
         }
+        // Vacuumed as autovacuum would soon do, so index-only scans (counts) see all-visible pages,
+        // as they do in a database that has been running; table by table, within the statement timeout.
+        for table in ["products", "chain_offers", "price_observations", "diary_entries", "users"] {
+            _ = try await database.query("VACUUM (ANALYZE) \(table)")
+        }
         _ = try await database.query("ANALYZE")
         return reports
     }
@@ -189,5 +202,12 @@ public struct SyntheticData: Sendable {
             index = end
         }
         return Report(table: table, rows: count, seconds: Date().timeIntervalSince(started))
+    }
+}
+
+extension String {
+    /// The text with zeros in front, to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

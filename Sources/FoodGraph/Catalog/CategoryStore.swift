@@ -28,6 +28,17 @@ enum CategoryStore {
         try await database.query("SELECT \(CategoryRecord.columns) FROM categories WHERE slug = $1", [slug]).first.map(CategoryRecord.init)
     }
 
+    /// The ids of the category with `slug` and of every category under it; none when no category
+    /// has the slug.
+    static func subtreeIDs(ofSlug slug: String, in database: some PostgresQuerying) async throws -> [Int64] {
+        try await database.query(
+            """
+            SELECT c.id FROM categories c, categories root
+            WHERE root.slug = $1 AND (c.path = root.path OR c.path LIKE root.path || '/%') ORDER BY c.id
+            """, [slug]
+        ).map { try $0.decode(Int64.self, at: 0) }
+    }
+
     static func id(ofSlug slug: String, in database: some PostgresQuerying) async throws -> Int64? {
         try await database.query("SELECT id FROM categories WHERE slug = $1", [slug]).first?.decode(Int64.self, at: 0)
     }

@@ -30,7 +30,9 @@ extension ProductStore {
     /// One page of active products matching `search`, and its count, made only if a query asks
     /// for it (see `query(for:)` for how the page reads an index).
     static func search(_ search: ProductSearch, page: Page, in database: some PostgresQuerying) async throws -> ProductPage {
-        let query = Self.query(for: search)
+        var categoryIDs: [Int64]?
+        if let slug = search.filter.category { categoryIDs = try await CategoryStore.subtreeIDs(ofSlug: slug, in: database) }
+        let query = Self.query(for: search, categoryIDs: categoryIDs)
         let connection = try await page.fetch(
             select: ProductRecord.columns, from: query.source, as: "p", keys: query.keys, descending: query.descending,
             parameters: query.parameters, count: .none, in: database, decode: ProductRecord.init)
@@ -42,8 +44,10 @@ extension ProductStore {
     /// `lower(name), id`; `products_price_ascending`/`_descending`: the price paid with unpriced
     /// products last, then `id`), so a page without text reads `size + 1` rows of that index
     /// whatever the size of the catalog; the relevance order ranks the rows the text matches
-    /// (trigram and full-text indexes).
-    static func query(for search: ProductSearch) -> ProductSearchQuery {
+    /// (trigram and full-text indexes). A category filter is given as the ids of the category and
+    /// its sub-categories (`categoryIDs`), so PostgreSQL estimates how many products it keeps from
+    /// its statistics of each id, and picks the plan that fits.
+    static func query(for search: ProductSearch, categoryIDs: [Int64]? = nil) -> ProductSearchQuery {
         var conditions = ["p.status = 'active'"]
         var parameters: [any PostgresEncodable] = []
         func parameter(_ value: any PostgresEncodable) -> String {
@@ -63,12 +67,8 @@ extension ProductStore {
             }
         }
         let filter = search.filter
-        if let category = filter.category {
-            conditions.append(
-                """
-                p.category_id IN (SELECT c.id FROM categories c, categories root
-                  WHERE root.slug = \(parameter(category)) AND (c.path = root.path OR c.path LIKE root.path || '/%'))
-                """)
+        if filter.category != nil {
+            conditions.append("p.category_id = ANY(\(parameter(PostgresArray(categoryIDs ?? [])))::bigint[])")
         }
         if let brand = filter.brand { conditions.append("lower(p.brand) = lower(\(parameter(brand)))") }
         // The price paid: the sale price while on sale, else the catalog price (the summary of the
