@@ -139,12 +139,14 @@ enum UserField: String, CaseIterable, Sendable {
     case consents, pendingConsents, dataExports
     // Diary
     case diaryDay, diaryEntries, weightEntries, nutritionTimeline, weightTimeline
+    // Recipes
+    case favoriteRecipes, recipes
 
     var category: PersonalDataPolicy.Category {
         switch self {
         case .id, .emailConfirmed, .roles, .representedChain, .disabled, .createdAt: .account
         case .email, .pendingEmail: .contact
-        case .profile: .profile
+        case .profile, .favoriteRecipes, .recipes: .profile
         case .nutritionTargets, .bmi, .diaryDay, .diaryEntries, .weightEntries, .nutritionTimeline,
             .weightTimeline:
             .health

@@ -114,16 +114,14 @@ enum RecipesArea: Area {
 
     private static func bindUser(_ binder: inout SchemaBinder) {
         binder.object(UserRecord.self) { user in
-            user.field("favoriteRecipes", arguments: PageArguments.self) { user, arguments, context in
-                try requireSelf(user, context)
+            user.field(.favoriteRecipes, arguments: PageArguments.self) { user, arguments, context in
                 let list = "favoriteRecipes"
                 let page = try Page(arguments, list: list)
                 return Resolved<RecipeList>.run {
                     RecipeList(connection: try await RecipeStore.favorites(of: user.id, page: page, in: context.database).sealed(for: list))
                 }
             }
-            user.field("recipes", arguments: PageArguments.self) { user, arguments, context in
-                try requireSelf(user, context)
+            user.field(.recipes, arguments: PageArguments.self) { user, arguments, context in
                 let list = "userRecipes"
                 let page = try Page(arguments, list: list)
                 return Resolved<RecipeList>.run {
@@ -142,13 +140,6 @@ enum RecipesArea: Area {
                     })
             })
         }
-    }
-
-    /// A user's recipe lists are theirs alone (support has no business in them).
-    static func requireSelf(_ user: UserRecord, _ context: RequestContext) throws {
-        if user.isRequesterThemself { return }
-        let viewer = try context.requireViewer()
-        guard viewer.userID == user.id else { throw DomainError.forbidden("Only the account's owner can see its recipes.") }
     }
 
     // MARK: - Recipe
