@@ -176,7 +176,14 @@ final class SMTPSession {
 
     /// Sends one command line (CRLF added).
     func send(_ line: String) async throws {
-        try await outbound.write(ByteBuffer(string: line + "\r\n"))
+        do {
+            try await outbound.write(ByteBuffer(string: line + "\r\n"))
+        } catch ChannelError.ioOnClosedChannel {
+            // A closed channel hides why it closed; the inbound stream holds the cause, such as a
+            // certificate the TLS handshake refused.
+            while try await inbound.next() != nil {}
+            throw SMTPError(.transient, "the server closed the connection")
+        }
     }
 
     /// Sends `line` and reads the reply; a code outside `expecting` is an `SMTPError` naming `step`
