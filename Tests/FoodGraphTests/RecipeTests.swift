@@ -275,6 +275,16 @@ import Testing
         #expect(titles.contains("Mushroom Risotto") && titles.contains("Peanut Butter Cookies") && titles.contains("Grilled Striploin Steak"))
         let page = try await world.run("{ recipes(first: 1) { restrictionsApplied } }", token: user)
         #expect(page["data.recipes.restrictionsApplied"] as? Bool == true)
+        // Criteria combine with the defaults.
+        let quickSoups = try await world.all("filter: {dishTypes: [SOUP, SALAD], cookingTime: FAST}", "title dishType totalMinutes dietTypes allergens", token: user)
+        #expect(!quickSoups.isEmpty)
+        for recipe in quickSoups {
+            #expect(["SOUP", "SALAD"].contains(recipe["dishType"] as? String ?? "") && (recipe["totalMinutes"] as? Int ?? 99) <= 20)
+            #expect((recipe["dietTypes"] as? [String] ?? []).contains("VEGETARIAN"))
+            #expect(Set(recipe["allergens"] as? [String] ?? []).isDisjoint(with: ["PEANUTS", "TREE_NUTS"]))
+        }
+        let restrictedTitles = Set(restricted.compactMap { $0["title"] as? String })
+        #expect(quickSoups.allSatisfy { restrictedTitles.contains($0["title"] as? String ?? "") })
     }
 
     @Test func pregnancyAndIllnessesExcludeWhatTheDocumentedRulesSay() async throws {
