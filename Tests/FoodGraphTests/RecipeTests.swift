@@ -6,8 +6,9 @@ import Testing
 @testable import FoodGraph
 
 /// The Recipes area's stories (Scan&Cook US-301…311, US-401; Meal Budget Plan's costs), on the
-/// demo cookbook, in process against a real database.
-@Suite struct RecipeTests {
+/// demo cookbook, in process against a real database. One at a time: each loads the demo data,
+/// and twenty loads at once starve the rest of the suite's timing-sensitive tests.
+@Suite(.serialized) struct RecipeTests {
     /// An API over a fresh database with the demo data (accounts, catalog, prices, cookbook).
     struct World {
         let api: TestAPI
