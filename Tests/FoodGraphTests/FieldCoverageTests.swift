@@ -372,6 +372,24 @@ private struct Tour {
               b: setNotificationEnabled(input: {kind: SCAN_READY, enabled: true}) { settings { scanReady } userErrors { code } } }
             """, token: user)
 
+        // Administrators correct and delete data on request; the audit log says so.
+        let weighIn = try await run("mutation { logWeight(input: {kilograms: 64}) { entry { id } } }", token: user)
+        let doomed = "tour-doomed@example.com"
+        let doomedUser = try await run(#"mutation { register(input: {email: "\#(doomed)", password: "Tour-pass1"}) { user { id } } }"#)
+        try await run(
+            """
+            mutation($user: ID!, $weight: ID!, $doomed: ID!) {
+              a: correctUserProfile(input: {userId: $user, reason: "Tour request", profile: {heightCm: 171}}) { user { id } userErrors { code } }
+              b: deleteUserRecords(input: {userId: $user, reason: "Tour request", recordIds: [$weight]}) { deletedRecordIds userErrors { code } }
+              c: deleteUserAccount(input: {userId: $doomed, reason: "Tour request"}) { deleted userErrors { code } }
+            }
+            """, token: admin,
+            ["user": .string(userID), "weight": .string(try string(weighIn, "data.logWeight.entry.id")),
+             "doomed": .string(try string(doomedUser, "data.register.user.id"))])
+        try await run(
+            "{ auditLog(first: 5) { pageInfo { hasNextPage } edges { cursor node { action actor { id } subjectUser { id } reason details createdAt } } } }",
+            token: admin)
+
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
         try await run(#"mutation { register(input: {email: "\#(reset)", password: "Tour-pass1"}) { user { id } } }"#)
