@@ -628,6 +628,11 @@ import Testing
         let url = try #require(created["data.createRecipe.recipe.imageUrl"] as? String)
         let served = try await world.api.application.image(id: String(url.dropFirst("/images/".count)))
         #expect(served?.contentType == "image/png" && served?.bytes == bytes)
+        // An unguessable token, not the image's sequential id.
+        #expect(ImageToken.isWellFormed(String(url.dropFirst("/images/".count))), "\(url)")
+        for key in 1...3 {
+            #expect(try await world.api.application.image(id: GlobalID(typeName: "RecipeImage", key: Int64(key)).description) == nil)
+        }
         let id = try #require(created["data.createRecipe.recipe.id"] as? String)
         let removed = try await world.run(
             "mutation($id: ID!) { updateRecipe(input: {recipeId: $id, image: null}) { recipe { imageUrl } userErrors { code } } }",

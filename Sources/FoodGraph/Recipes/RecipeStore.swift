@@ -381,17 +381,17 @@ enum RecipeStore {
 
     static func insertImage(_ bytes: [UInt8], _ info: ImageInfo, owner: Int64, in database: some PostgresQuerying) async throws -> Int64 {
         try await database.query(
-            "INSERT INTO recipe_images (owner_id, content_type, width, height, bytes) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            [owner, info.format.rawValue, info.width, info.height, bytes])[0].decode(Int64.self, at: 0)
+            "INSERT INTO recipe_images (owner_id, content_type, width, height, bytes, token) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            [owner, info.format.rawValue, info.width, info.height, bytes, ImageToken.make()])[0].decode(Int64.self, at: 0)
     }
 
     static func deleteImage(_ imageID: Int64, in database: some PostgresQuerying) async throws {
         _ = try await database.query("DELETE FROM recipe_images WHERE id = $1", [imageID])
     }
 
-    /// An image by id, for `GET /images/<id>`.
-    static func image(_ imageID: Int64, in database: some PostgresQuerying) async throws -> (contentType: String, bytes: [UInt8])? {
-        guard let row = try await database.query("SELECT content_type, bytes FROM recipe_images WHERE id = $1", [imageID]).first else {
+    /// An image by its token, for `GET /images/<token>`.
+    static func image(token: String, in database: some PostgresQuerying) async throws -> (contentType: String, bytes: [UInt8])? {
+        guard let row = try await database.query("SELECT content_type, bytes FROM recipe_images WHERE token = $1", [token]).first else {
             return nil
         }
         return (try row.decode(String.self, at: 0), try row.decode([UInt8].self, at: 1))
