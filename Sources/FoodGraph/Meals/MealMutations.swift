@@ -119,8 +119,11 @@ enum MealMutations {
                 errors.append(UserError(field: field, message: "This recipe suits none of breakfast, lunch and dinner.", code: .invalidState))
                 continue
             }
+            let offered = suited.filter { meal in
+                MealPlanning.options(viewer, meal, pool: pools[meal] ?? []).contains { $0.record.id == id }
+            }
             let listed = suited.filter { meal in pools[meal]?.contains { $0.record.id == id } == true }
-            guard let meal = (listed + suited).first(where: { (picks[$0]?.count ?? 0) < 7 }) else {
+            guard let meal = (offered + listed + suited).first(where: { (picks[$0]?.count ?? 0) < 7 }) else {
                 errors.append(UserError(field: field, message: "At most 7 picks a meal time (one a day).", code: .outOfRange))
                 continue
             }
