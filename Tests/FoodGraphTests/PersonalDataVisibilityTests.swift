@@ -180,6 +180,7 @@ import Testing
             "diaryEntries": #"(from: "2000-01-01", to: "2100-01-01")"#,
             "nutritionTimeline": #"(from: "2026-01-01", to: "2026-03-01", granularity: MONTH)"#,
             "weightTimeline": #"(from: "2026-01-01", to: "2026-03-01", granularity: MONTH)"#,
+            "mealAdvice": "(meal: LUNCH)", "mealPlanOptions": "(meal: LUNCH)",
         ]
         let required = field.arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
         let argumentText = arguments[field.name] ?? ""
