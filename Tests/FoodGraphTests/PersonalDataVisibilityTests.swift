@@ -29,7 +29,7 @@ import Testing
             row[.owner] = .full
             table[category] = row
         }
-        for category in [PersonalDataPolicy.Category.account, .contact, .profile, .health, .consents] {
+        for category in [PersonalDataPolicy.Category.account, .contact, .profile, .health, .consents, .spending] {
             table[category]?[.administrator] = .full
         }
         table[.contact]?[.support] = .throughSupportIssues

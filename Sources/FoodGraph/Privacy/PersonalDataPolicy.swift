@@ -34,6 +34,8 @@ enum PersonalDataPolicy {
         case exports
         /// Which terms and privacy policy they accepted, and when.
         case consents
+        /// What they buy and spend: receipts, purchases, spending objectives and analytics.
+        case spending
     }
 
     /// Who asks, relative to the user whose data it is. A viewer holding several roles is every
@@ -67,7 +69,7 @@ enum PersonalDataPolicy {
             return .full
         case .administrator:
             switch category {
-            case .account, .contact, .profile, .health, .consents: return .full
+            case .account, .contact, .profile, .health, .consents, .spending: return .full
             // Sessions are ended by disabling the account, not read; an export is its owner's.
             case .sessions, .exports: return .none
             }
@@ -141,6 +143,8 @@ enum UserField: String, CaseIterable, Sendable {
     case diaryDay, diaryEntries, weightEntries, nutritionTimeline, weightTimeline
     // Recipes
     case favoriteRecipes, recipes
+    // Spending
+    case receipts, purchases, spendingObjectives, spendingSuggestions, spending, spendingComparison
 
     var category: PersonalDataPolicy.Category {
         switch self {
@@ -153,6 +157,7 @@ enum UserField: String, CaseIterable, Sendable {
         case .sessions: .sessions
         case .consents, .pendingConsents: .consents
         case .dataExports: .exports
+        case .receipts, .purchases, .spendingObjectives, .spendingSuggestions, .spending, .spendingComparison: .spending
         }
     }
 }
