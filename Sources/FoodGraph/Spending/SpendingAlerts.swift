@@ -75,7 +75,9 @@ enum SpendingAlerts {
     /// Hands a notice to the Notifications area; false when the user switched the kind off or the
     /// notice was sent already.
     static func deliver(_ notice: Notice, in database: some PostgresQuerying) async throws -> Bool {
-        // The Notifications area (`Notifications.post`) is being merged; until then nothing is sent.
-        false
+        try await Notifications.post(
+            NewNotification(
+                kind: notice.kind == .budgetExceeded ? .budgetExceeded : .cheaperAlternative, userID: notice.userID, title: notice.title,
+                body: notice.body, subjectID: notice.subject, dedupeKey: notice.dedupeKey), in: database)
     }
 }
