@@ -207,6 +207,11 @@ import Testing
         #expect(contributors.first?["key"] as? String == world.coffee)
         #expect(contributors.first?["label"] as? String == "Morning Roast Coffee")
         #expect(contributors.map { ($0["total"] as? [String: Any])?["amount"] as? String } == ["12.00", "4.00"])
+        // A "budget exceeded" notification, once per objective and period however often it is checked.
+        try await world.receipt(user, store: world.near, at: SpendingWorld.daysAgo(0.01), [.init(text: "MILK", unitPrice: "1.00", productID: world.milk)])
+        let notified = try await world.api.run("{ me { notifications(first: 10) { edges { node { kind title body subjectId } } } } }", token: user)
+        let kinds = (notified["data.me.notifications.edges"] as? [[String: Any]] ?? []).compactMap { ($0["node"] as? [String: Any])?["kind"] as? String }
+        #expect(kinds.filter { $0 == "BUDGET_EXCEEDED" }.count == 1, "\(notified.json)")
         let removed = try await world.api.run(
             #"mutation { removeSpendingObjective(input: {objectiveId: "\#(try #require(set["data.a.objective.id"] as? String))"}) { removedObjectiveId userErrors { code } } }"#,
             token: user)
