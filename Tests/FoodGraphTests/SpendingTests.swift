@@ -259,6 +259,13 @@ import Testing
             query, token: viewer,
             variables: GraphQLObject([("near", .object(GraphQLObject([("latitude", .float(SpendingWorld.home.latitude)), ("longitude", .float(SpendingWorld.home.longitude)), ("radiusKm", .float(100))])))]))
         #expect(pairs(wide["data.node.cheaperAlternatives"] as? [[String: Any]] ?? []) == ["far 2.00", "near 3.00", "near 3.50"], "\(wide.json)")
+        // The periodic check notifies the best alternative once per product and week.
+        let viewerKey = try #require(GlobalID(parsing: try await world.userID(viewer))).key
+        let database = world.api.database.database
+        #expect(try await database.withTransaction { try await SpendingAlerts.cheaperAlternativeCheck(of: viewerKey, in: $0) } == 1)
+        #expect(try await database.withTransaction { try await SpendingAlerts.cheaperAlternativeCheck(of: viewerKey, in: $0) } == 0)
+        let notified = try await world.api.run("{ me { notifications(first: 5) { edges { node { kind title body } } } } }", token: viewer)
+        #expect(notified["data.me.notifications.edges.0.node.kind"] as? String == "CHEAPER_ALTERNATIVE", "\(notified.json)")
         // Without a location or `near`, none.
         let nowhere = try await world.api.signUp("nowhere-\(UUID().uuidString.prefix(6))@example.com")
         let none = try await world.api.run(query, token: nowhere)

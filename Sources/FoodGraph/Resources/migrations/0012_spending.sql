@@ -94,7 +94,7 @@ CREATE INDEX purchases_observation ON purchases (price_observation_id) WHERE pri
 
 -- Recent receipt prices of a product, for cheaper alternatives (the catalog's table, read through PriceStore).
 CREATE INDEX price_observations_receipts ON price_observations (product_id, observed_at DESC)
-    INCLUDE (store_id, price, reported_by) WHERE source = 'receipt';
+    INCLUDE (store_id, price, currency, reported_by) WHERE source = 'receipt';
 
 CREATE TABLE spending_objectives (
     id            bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
