@@ -16,12 +16,14 @@ struct GenerateDataCommand: AsyncParsableCommand {
     @Option(name: .customLong("price-observations"), help: "Price observations over the stores and products.")
     var priceObservations = 0
     @Option(help: "Recipes to add, varied from the demo cookbook.") var recipes = 0
+    @Option(help: "Purchases (each with a receipt price observation) over the synthetic users (give --users), the last 365 days, the stores and 5 000 products.")
+    var purchases = 0
     @Option(help: "Seed of the generator.") var seed: UInt64 = 42
 
     func validate() throws {
         for (name, value) in [
             ("products", products), ("users", users), ("diary-entries", diaryEntries), ("price-observations", priceObservations),
-            ("recipes", recipes),
+            ("recipes", recipes), ("purchases", purchases),
         ]
         where value < 0 || value > 100_000_000 {
             throw ValidationError("--\(name) must be between 0 and 100000000.")
@@ -40,6 +42,7 @@ struct GenerateDataCommand: AsyncParsableCommand {
             data.diaryEntries = diaryEntries
             data.priceObservations = priceObservations
             data.recipes = recipes
+            data.purchases = purchases
             data.seed = seed
             _ = try await data.load(into: connection.pool) { report in
                 print("\(report.table): \(report.rows) rows in \(String(format: "%.1f", report.seconds)) s (\(report.rowsPerSecond) rows/s)")

@@ -440,6 +440,81 @@ private struct Tour {
             { me { mealPlan { id } mealPlans(first: 2) { totalCount pageInfo { hasNextPage } edges { cursor node { id } } }
                 mealBudgetWeeks(weeks: 2) { weekOf budget { amount } plannedCost { amount } withinBudget plan { id } } } }
             """, token: user)
+        // Spending: receipts (three users name the same product for one text: a community mapping),
+        // a guess confirmed, a line corrected, objectives, analytics, suggestions, alternatives, review.
+        for token in [admin, chain, user] {
+            try await run(
+                """
+                mutation($store: ID!, $product: ID!) { createReceipt(input: {storeId: $store, purchasedAt: "\(RFC3339.format(Date().addingTimeInterval(-3600)))",
+                  total: "3.00", lines: [{text: "TOUR ITEM", quantity: 1, unitPrice: "3.00", productId: $product}]}) { receipt { id } userErrors { code } } }
+                """, token: token, ["store": .string(storeID), "product": .string(productID)])
+        }
+        try await run(
+            """
+            mutation($store: ID!, $product: ID!) { createReceipt(input: {storeId: $store, purchasedAt: "\(RFC3339.format(Date().addingTimeInterval(-7200)))",
+              total: "0.50", lines: [{text: "CHEAP MLK", quantity: 1, unitPrice: "0.50", productId: $product}]}) { receipt { id } userErrors { code } } }
+            """, token: chain, ["store": .string(storeID), "product": .string(productID)])
+        let receipt = try await run(
+            """
+            mutation($store: ID!) { createReceipt(input: {storeId: $store, purchasedAt: "\(RFC3339.format(Date().addingTimeInterval(-600)))", total: "120.00",
+              source: MANUAL, lines: [{text: "HOMO MLK 4L", quantity: 2, unit: PIECE, unitPrice: "60.00", discount: "1.00", lineTotal: "119.00"},
+                {text: "TOUR ITEM", quantity: 1, unitPrice: "1.00"}]}) {
+              receipt { ...ReceiptFields } userErrors { field message code } } }
+            \(Self.receiptFields)
+            """, token: user, ["store": .string(storeID)])
+        let receiptID = try string(receipt, "data.createReceipt.receipt.id")
+        let lineID = try string(receipt, "data.createReceipt.receipt.lines.0.id")
+        try await run(
+            """
+            mutation($line: ID!, $product: ID!) {
+              a: confirmReceiptLineMapping(input: {receiptLineId: $line, productId: $product}) { line { id mappingConfirmed } receipt { id } userErrors { code } }
+              b: updateReceiptLine(input: {receiptLineId: $line, quantity: 2, unitPrice: "60.00", text: "HOMO MLK 4L"}) { line { lineTotal { amount } } receipt { linesTotal { amount } } userErrors { code } }
+              c: setSpendingObjective(input: {period: MONTH, limit: "1.00"}) { objective { ...ObjectiveFields } userErrors { code } }
+            }
+            \(Self.objectiveFields)
+            """, token: user, ["line": .string(lineID), "product": .string(productID)])
+        let today = LocalDate(Date(), in: .gmt)
+        let spending = try await run(
+            """
+            { me { receipts(first: 2) { pageInfo { hasNextPage endCursor } edges { cursor node { id } } }
+                purchases(first: 2) { pageInfo { hasNextPage } edges { cursor node { id purchasedAt store { id } product { id } unitPrice { amount }
+                  quantity unit total { amount } receiptLine { id } } } }
+                spendingObjectives { ...ObjectiveFields }
+                spendingSuggestions { status objective { id } largestContributors { key } cheaperAlternatives { product { id } } }
+                spending(from: "\(today.adding(days: -31))", to: "\(today.adding(days: 1))", groupBy: WEEK) { key label total { amount currency } purchaseCount }
+                byStore: spending(from: "\(today.adding(days: -31))", to: "\(today.adding(days: 1))", groupBy: STORE) { key label }
+                spendingComparison(from: "\(today.adding(days: -6))", to: "\(today)") { from to previousFrom previousTo current { amount } previous { amount }
+                  change { amount } changePercent } } }
+            \(Self.objectiveFields)
+            """, token: user)
+        let purchaseID = try string(spending, "data.me.purchases.edges.0.node.id")
+        let objectiveID = try string(spending, "data.me.spendingObjectives.0.id")
+        try await run(
+            """
+            query($product: ID!, $receipt: ID!, $purchase: ID!, $objective: ID!) {
+              product: node(id: $product) { ... on Product { cheaperAlternatives(near: {latitude: 43.25, longitude: -79.87, radiusKm: 50}) {
+                product { id } store { id } price { amount } observedAt insteadOf { id } sameProduct savingPerUnit { amount } savingPerMonth { amount } distanceKm } } }
+              receipt: node(id: $receipt) { id }
+              purchase: node(id: $purchase) { id }
+              objective: node(id: $objective) { id }
+            }
+            """, token: user,
+            ["product": .string(productID), "receipt": .string(receiptID), "purchase": .string(purchaseID), "objective": .string(objectiveID)])
+        let mappings = try await run(
+            """
+            { productMappings(first: 5, status: ACTIVE) { pageInfo { hasNextPage } edges { cursor node { id } } } }
+            """, token: admin)
+        try await run(
+            """
+            mutation($mapping: ID!, $receipt: ID!, $objective: ID!) {
+              a: reviewProductMapping(input: {mappingId: $mapping, decision: APPROVE, note: "Checked."}) {
+                mapping { id store { id } text product { id } status agreeingUsers createdAt reviewedAt reviewNote } userErrors { code } }
+              b: removeSpendingObjective(input: {objectiveId: $objective}) { removedObjectiveId userErrors { code } }
+              c: deleteReceipt(input: {receiptId: $receipt}) { deletedReceiptId userErrors { code } }
+            }
+            """, token: admin,
+            ["mapping": .string(try string(mappings, "data.productMappings.edges.0.node.id")), "receipt": .string(receiptID),
+             "objective": .string(objectiveID)])
 
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
@@ -465,6 +540,16 @@ private struct Tour {
 
     /// A real 200×200 PNG (stored deflate blocks), for product images.
     static let productImage = TestPNG.base64(width: 200, height: 200)
+    static let receiptFields = """
+        fragment ReceiptFields on Receipt { id store { id } purchasedAt total { amount currency } linesTotal { amount } totalsMatch difference { amount }
+          source createdAt lines { id text quantity unit unitPrice { amount } discount { amount } lineTotal { amount } product { id }
+            mappingConfidence mappingConfirmed mappingSource candidates { id } } }
+        """
+    static let objectiveFields = """
+        fragment ObjectiveFields on SpendingObjective { id period limit { amount } category { id } product { id } spent { amount }
+          remaining { amount } progress exceeded status periodStart periodEnd history(periods: 2) { start end spent { amount } met exceeded } }
+        """
+
     static let recipeFields = """
         fragment RecipeFields on Recipe { id title description steps servings prepMinutes cookMinutes totalMinutes dishType categories
           appliances mealTimes ingredients { product { id } food quantity quantityMax unit pieceName note grams matchConfidence }

@@ -77,12 +77,14 @@ import Testing
               f: logWeight(input: {kilograms: 70.2}) { userErrors { code } }
               g: recordPrice(input: {productId: $product, storeId: $store, price: "1.99"}) { userErrors { code } }
               h: submitProduct(input: {name: "Everywhere bread", category: "bread", nutrition: {fatG: 3, carbohydratesG: 45, proteinG: 8, energyKcal: 250}}) { userErrors { code } }
+              i: createReceipt(input: {storeId: $store, purchasedAt: "2026-01-05T10:00:00Z", total: "2.50", lines: [{text: "ITEM", quantity: 1, unitPrice: "2.50", productId: $product}]}) { userErrors { code } }
+              j: setSpendingObjective(input: {period: WEEK, limit: "50"}) { userErrors { code } }
             }
             """, token: token,
             variables: GraphQLObject([
                 ("product", .string(product)), ("store", .string(store)), ("image", .string(TestImages.base64(TestImages.encoded(.png)))),
             ]))
-        for key in ["a", "b", "c", "d", "e", "f", "g", "h"] {
+        for key in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] {
             #expect((filled["data.\(key).userErrors"] as? [Any])?.isEmpty == true, "\(key): \(filled.json)")
         }
         let userID = try await database.query("SELECT id FROM users WHERE email = $1", [email])[0].decode(Int64.self, at: 0)
@@ -98,6 +100,12 @@ import Testing
         _ = try await database.query(
             "INSERT INTO audit_log (actor_id, subject_user_id, action, reason, details) VALUES ($1, $1, 'PROFILE_CORRECTED', 'A test', '{heightCm}')",
             [userID])
+        // A community mapping this administrator reviewed.
+        _ = try await database.query(
+            """
+            INSERT INTO product_mappings (store_id, match_text, product_id, status, agreeing_users, reviewed_by, reviewed_at)
+            SELECT store_id, 'OTHER TEXT', product_id, 'revoked', 3, $1, now() FROM purchases WHERE user_id = $1 LIMIT 1
+            """, [userID])
         _ = try await Notifications.post(
             NewNotification(kind: .friendRequest, userID: userID, title: "A friend request", body: "Bo wants to be friends."), in: database)
         _ = try await database.withTransaction { transaction in

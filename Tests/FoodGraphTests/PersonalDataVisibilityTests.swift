@@ -29,7 +29,7 @@ import Testing
             row[.owner] = .full
             table[category] = row
         }
-        for category in [PersonalDataPolicy.Category.account, .contact, .profile, .health, .consents] {
+        for category in [PersonalDataPolicy.Category.account, .contact, .profile, .health, .consents, .spending] {
             table[category]?[.administrator] = .full
         }
         table[.contact]?[.support] = .throughSupportIssues
@@ -156,6 +156,12 @@ import Testing
             "WeightEntry": (fixture.weightEntryID, ownerAndAdministrator),
             "DataExport": (fixture.dataExportID, [.owner]),
             "Notification": (fixture.notificationID, [.owner]),
+            "Receipt": (fixture.receiptID, ownerAndAdministrator),
+            "ReceiptLine": (fixture.receiptLineID, ownerAndAdministrator),
+            "Purchase": (fixture.purchaseID, ownerAndAdministrator),
+            "SpendingObjective": (fixture.objectiveID, ownerAndAdministrator),
+            // Community mappings are reviewed by administrators; they say nothing of who agreed.
+            "ProductMapping": (fixture.mappingID, [.administrator]),
             // The catalog holds no personal data: a price the subject reported does not say who.
             "Product": (fixture.productID, everyone),
             "Category": (fixture.categoryID, everyone),
@@ -201,6 +207,8 @@ import Testing
             "nutritionTimeline": #"(from: "2026-01-01", to: "2026-03-01", granularity: MONTH)"#,
             "weightTimeline": #"(from: "2026-01-01", to: "2026-03-01", granularity: MONTH)"#,
             "mealAdvice": "(meal: LUNCH)", "mealPlanOptions": "(meal: LUNCH)",
+            "spending": #"(from: "2026-01-01", to: "2026-03-01", groupBy: MONTH)"#,
+            "spendingComparison": #"(from: "2026-01-01", to: "2026-03-01")"#,
         ]
         let required = field.arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
         let argumentText = arguments[field.name] ?? ""
@@ -224,6 +232,11 @@ import Testing
         var weightEntryID: String
         var dataExportID: String
         var notificationID: String
+        var receiptID: String
+        var receiptLineID: String
+        var purchaseID: String
+        var objectiveID: String
+        var mappingID: String
         var productID: String
         var categoryID: String
         var chainID: String
@@ -265,6 +278,9 @@ import Testing
                   c: logWeight(input: {kilograms: 60.5}) { entry { id } userErrors { code } }
                   d: recordPrice(input: {productId: $product, storeId: $store, price: "2.49"}) { priceObservation { id } userErrors { code } }
                   e: setStorePreference(input: {storeId: $store, preference: PREFERRED}) { userErrors { code } }
+                  f: createReceipt(input: {storeId: $store, purchasedAt: "2026-01-05T10:00:00Z", total: "2.50",
+                    lines: [{text: "ITEM", quantity: 1, unitPrice: "2.50", productId: $product}]}) { receipt { id lines { id } } userErrors { code } }
+                  g: setSpendingObjective(input: {period: WEEK, limit: "50"}) { objective { id } userErrors { code } }
                 }
                 """, token: subjectToken, variables: GraphQLObject([("product", .string(productID)), ("store", .string(storeID))]))
             let export = try await api.run("mutation { exportMyData { dataExport { id } } }", token: subjectToken)
@@ -275,6 +291,12 @@ import Testing
                 NewNotification(kind: .orderStatusChanged, userID: subjectKey, title: "Order accepted", body: "Your order was accepted."),
                 in: database)
             let notifications = try await api.run("{ me { notifications(first: 1) { edges { node { id } } } } }", token: subjectToken)
+            let purchases = try await api.run("{ me { purchases(first: 1) { edges { node { id } } } } }", token: subjectToken)
+            let mappingKey = try await database.query(
+                """
+                INSERT INTO product_mappings (store_id, match_text, product_id, status, agreeing_users)
+                SELECT store_id, 'ITEM', product_id, 'active', 3 FROM purchases WHERE user_id = $1 LIMIT 1 RETURNING id
+                """, [subjectKey])[0].decode(Int64.self, at: 0)
             let viewers = [
                 MatrixViewer(name: "anonymous", audience: .anonymous, token: nil),
                 MatrixViewer(name: "the owner", audience: .owner, token: subjectToken),
@@ -291,6 +313,11 @@ import Testing
                 diaryEntryID: try #require(profile["data.b.entry.id"] as? String), weightEntryID: try #require(profile["data.c.entry.id"] as? String),
                 dataExportID: try #require(export["data.exportMyData.dataExport.id"] as? String),
                 notificationID: try #require(notifications["data.me.notifications.edges.0.node.id"] as? String),
+                receiptID: try #require(profile["data.f.receipt.id"] as? String, "\(profile.json)"),
+                receiptLineID: try #require(profile["data.f.receipt.lines.0.id"] as? String),
+                purchaseID: try #require(purchases["data.me.purchases.edges.0.node.id"] as? String),
+                objectiveID: try #require(profile["data.g.objective.id"] as? String),
+                mappingID: GlobalID(typeName: "ProductMapping", key: mappingKey).description,
                 productID: productID, categoryID: try #require(products["data.products.edges.0.node.category.id"] as? String),
                 chainID: try #require(products["data.stores.edges.0.node.chain.id"] as? String), storeID: storeID,
                 priceID: try #require(profile["data.d.priceObservation.id"] as? String))

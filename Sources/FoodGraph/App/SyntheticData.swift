@@ -9,6 +9,9 @@ public struct SyntheticData: Sendable {
     public var priceObservations = 0
     /// Recipes varied from the demo cookbook (`RecipeSyntheticData`).
     public var recipes = 0
+    /// Purchases (with a receipt price observation each) spread over the synthetic users, the
+    /// last 365 days, the stores and 5 000 products.
+    public var purchases = 0
     public var seed: UInt64 = 42
 
     public init() {}
@@ -168,6 +171,50 @@ public struct SyntheticData: Sendable {
             reports.append(report)
             progress(report)
         }
+        if purchases > 0 {
+            let userIDs = try await database.query("SELECT id FROM users WHERE email LIKE '%@synthetic.example' ORDER BY id")
+                .map { try $0.decode(Int64.self, at: 0) }
+            let productRows = try await database.query("SELECT id, category_id FROM products WHERE status = 'active' ORDER BY id LIMIT 5000")
+            let products = try productRows.map { (try $0.decode(Int64.self, at: 0), try $0.decode(Int64.self, at: 1)) }
+            let storeIDs = try await database.query("SELECT id FROM stores ORDER BY id").map { try $0.decode(Int64.self, at: 0) }
+            guard !userIDs.isEmpty, !products.isEmpty, !storeIDs.isEmpty else {
+                throw DomainError(.serviceUnavailable, "Purchases need synthetic users (--users), products and stores.")
+            }
+            let now = Date()
+            let formatter = ISO8601DateFormatter()
+            // The same rows twice: the purchases, then the receipt prices the catalog keeps of them.
+            func purchase(_ index: Int) -> (user: Int64, product: (Int64, Int64), store: Int64, at: String, price: Int, quantity: Int) {
+                var random = Random(state: seed &+ UInt64(index) &* 0x9E37_79B9)
+                let user = userIDs[index % userIDs.count]
+                let product = products[random.int(0...products.count - 1)]
+                let store = storeIDs[random.int(0...storeIDs.count - 1)]
+                let at = formatter.string(from: now.addingTimeInterval(-Double(random.int(60...365 * 86_400))))
+                return (user, product, store, at, random.int(99...1999), random.int(1...3))
+            }
+            let report = try await copy(
+                "purchases",
+                statement: "COPY purchases (user_id, purchased_at, store_id, product_id, category_id, unit_price, quantity, unit, amount, currency) FROM STDIN",
+                into: pool, count: purchases
+            ) { index in
+                let p = purchase(index)
+                return [
+                    String(p.user), p.at, String(p.store), String(p.product.0), String(p.product.1), Self.hundredths(Double(p.price) / 100),
+                    String(p.quantity), "piece", Self.hundredths(Double(p.price * p.quantity) / 100), "CAD",
+                ]
+            }
+            reports.append(report)
+            progress(report)
+            let observations = try await copy(
+                "price_observations (receipts)",
+                statement: "COPY price_observations (product_id, store_id, price, source, observed_at, reported_by) FROM STDIN", into: pool,
+                count: purchases
+            ) { index in
+                let p = purchase(index)
+                return [String(p.product.0), String(p.store), Self.hundredths(Double(p.price) / 100), "receipt", p.at, String(p.user)]
+            }
+            reports.append(observations)
+            progress(observations)
+        }
         if recipes > 0 {
             let report = try await RecipeSyntheticData.load(count: recipes, seed: seed, into: pool)
             reports.append(report)
@@ -175,7 +222,7 @@ public struct SyntheticData: Sendable {
         }
         // Vacuumed as autovacuum would soon do, so index-only scans (counts) see all-visible pages,
         // as they do in a database that has been running; table by table, within the statement timeout.
-        for table in ["products", "chain_offers", "price_observations", "diary_entries", "users"] {
+        for table in ["products", "chain_offers", "price_observations", "diary_entries", "users", "purchases"] {
             _ = try await database.query("VACUUM (ANALYZE) \(table)")
         }
         _ = try await database.query("ANALYZE")

@@ -101,3 +101,58 @@ struct PriceStatistics: ObjectValue {
     var median: Money
     var maximum: Money
 }
+
+// MARK: - Receipt prices (for the Spending area)
+
+/// The lowest receipt price of a product at a store over a window (`PriceStore.cheapestFromReceipts`).
+struct ReceiptPrice: Sendable {
+    var productID: Int64
+    var storeID: Int64
+    var price: Money
+    var observedAt: Date
+    var distanceKm: Double
+}
+
+extension PriceStore {
+    /// For each of `productIDs` and each store within `near` (not among `excludedStores`), the
+    /// lowest price receipts of other users than `excludingReporter` showed there since `since`,
+    /// below `below[product]` when given. One statement: the stores in the radius first (a box on
+    /// `stores_latitude`, then the exact distance), then the receipt observations of the products
+    /// in the window (`price_observations_receipts`).
+    static func cheapestFromReceipts(
+        of productIDs: [Int64], since: Date, near: GeoRadius, excludedStores: [Int64], excludingReporter: Int64?,
+        in database: some PostgresQuerying
+    ) async throws -> [ReceiptPrice] {
+        guard !productIDs.isEmpty else { return [] }
+        let latitudeSpan = near.radiusKm / 111.0
+        let longitudeSpan = near.radiusKm / max(111.0 * cos(near.latitude * .pi / 180), 0.01)
+        let distance = StoreDirectory.distanceSQL(latitude: "$2", longitude: "$3")
+        let rows = try await database.query(
+            """
+            WITH near AS MATERIALIZED (
+              SELECT s.id, \(distance) AS distance_km FROM stores s
+              WHERE s.latitude BETWEEN $2 - $5 AND $2 + $5 AND s.longitude BETWEEN $3 - $6 AND $3 + $6
+                AND NOT (s.id = ANY($7))
+            )
+            SELECT DISTINCT ON (o.product_id, o.store_id) o.product_id, o.store_id, o.price::text, o.currency, o.observed_at, n.distance_km
+            FROM price_observations o JOIN near n ON n.id = o.store_id
+            WHERE o.product_id = ANY($1) AND o.source = 'receipt' AND o.observed_at >= $8
+              AND n.distance_km <= $4 AND o.reported_by IS DISTINCT FROM $9
+            ORDER BY o.product_id, o.store_id, o.price, o.observed_at DESC
+            """,
+            [PostgresArray(productIDs), near.latitude, near.longitude, near.radiusKm, latitudeSpan, longitudeSpan,
+             PostgresArray(excludedStores), since, excludingReporter])
+        return try rows.map { row in
+            ReceiptPrice(
+                productID: try row.decode(Int64.self, at: 0), storeID: try row.decode(Int64.self, at: 1),
+                price: Money(amount: DecimalText(try row.decode(String.self, at: 2)), currency: try row.decode(String.self, at: 3)),
+                observedAt: try row.decode(Date.self, at: 4), distanceKm: StoreDirectory.roundedKilometres(try row.decode(Double.self, at: 5)))
+        }
+    }
+
+    /// Deletes observations by id (a receipt line's, when the line changes or its receipt goes).
+    static func delete(_ ids: [Int64], in transaction: PostgresTransaction) async throws {
+        guard !ids.isEmpty else { return }
+        _ = try await transaction.query("DELETE FROM price_observations WHERE id = ANY($1)", [PostgresArray(ids)])
+    }
+}

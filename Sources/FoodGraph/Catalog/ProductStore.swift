@@ -237,3 +237,17 @@ enum ProductStore {
         try await setStatus(id, .withdrawn, in: transaction)
     }
 }
+
+extension ProductStore {
+    /// Who submitted each product (products without a submitter are left out): the Spending area
+    /// lets a user map a receipt line to a product they submitted while it waits for moderation.
+    static func submitters(of ids: [Int64], in database: some PostgresQuerying) async throws -> [Int64: Int64] {
+        var submitters: [Int64: Int64] = [:]
+        for row in try await database.query(
+            "SELECT id, submitted_by FROM products WHERE id = ANY($1) AND submitted_by IS NOT NULL", [PostgresArray(ids)])
+        {
+            submitters[try row.decode(Int64.self, at: 0)] = try row.decode(Int64.self, at: 1)
+        }
+        return submitters
+    }
+}

@@ -36,6 +36,8 @@ enum PersonalDataPolicy {
         case consents
         /// What the service told them: expiring food, orders, friend requests, budgets.
         case notifications
+        /// What they buy and spend: receipts, purchases, spending objectives and analytics.
+        case spending
     }
 
     /// Who asks, relative to the user whose data it is. A viewer holding several roles is every
@@ -69,7 +71,7 @@ enum PersonalDataPolicy {
             return .full
         case .administrator:
             switch category {
-            case .account, .contact, .profile, .health, .consents: return .full
+            case .account, .contact, .profile, .health, .consents, .spending: return .full
             // Sessions are ended by disabling the account, not read; an export and the
             // notifications are their owner's.
             case .sessions, .exports, .notifications: return .none
@@ -148,6 +150,8 @@ enum UserField: String, CaseIterable, Sendable {
     case notifications, unreadNotificationCount
     // Meals
     case activeDietPlan, dietPlanHistory, mealAdvice, mealPlanOptions, mealPlan, mealPlans, mealBudgetWeeks
+    // Spending
+    case receipts, purchases, spendingObjectives, spendingSuggestions, spending, spendingComparison
 
     var category: PersonalDataPolicy.Category {
         switch self {
@@ -161,6 +165,7 @@ enum UserField: String, CaseIterable, Sendable {
         case .consents, .pendingConsents: .consents
         case .notifications, .unreadNotificationCount: .notifications
         case .dataExports: .exports
+        case .receipts, .purchases, .spendingObjectives, .spendingSuggestions, .spending, .spendingComparison: .spending
         }
     }
 }
