@@ -34,6 +34,8 @@ enum PersonalDataPolicy {
         case exports
         /// Which terms and privacy policy they accepted, and when.
         case consents
+        /// Their friends, friend requests, blocks and rival groups (Rivals): the owner's alone.
+        case social
     }
 
     /// Who asks, relative to the user whose data it is. A viewer holding several roles is every
@@ -69,7 +71,7 @@ enum PersonalDataPolicy {
             switch category {
             case .account, .contact, .profile, .health, .consents: return .full
             // Sessions are ended by disabling the account, not read; an export is its owner's.
-            case .sessions, .exports: return .none
+            case .sessions, .exports, .social: return .none
             }
         case .support:
             switch category {
@@ -141,6 +143,8 @@ enum UserField: String, CaseIterable, Sendable {
     case diaryDay, diaryEntries, weightEntries, nutritionTimeline, weightTimeline
     // Recipes
     case favoriteRecipes, recipes
+    // Rivals
+    case friends, friendRequests, groups, rivalGroupInvitations, blockedUsers
 
     var category: PersonalDataPolicy.Category {
         switch self {
@@ -153,6 +157,7 @@ enum UserField: String, CaseIterable, Sendable {
         case .sessions: .sessions
         case .consents, .pendingConsents: .consents
         case .dataExports: .exports
+        case .friends, .friendRequests, .groups, .rivalGroupInvitations, .blockedUsers: .social
         }
     }
 }
