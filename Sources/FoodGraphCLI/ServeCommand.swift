@@ -4,6 +4,7 @@ import Foundation
 import GraphQLEngine
 import Logging
 import NIOCore
+import NIOSSL
 import Postgres
 import Server
 
@@ -50,6 +51,14 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("trust-forwarded-for"),
         help: "Behind a reverse proxy: the client address is the last X-Forwarded-For entry (env FOODGRAPH_TRUST_FORWARDED_FOR=true).")
     var trustForwardedFor = false
+
+    @Option(
+        name: .customLong("tls-certificate"),
+        help: "Serve HTTPS with this PEM certificate chain; needs --tls-key (env FOODGRAPH_TLS_CERTIFICATE). Without it, plain HTTP (behind a TLS proxy).")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-certificate (env FOODGRAPH_TLS_KEY).")
+    var tlsKey: String?
 
     @Option(
         name: .customLong("request-timeout"),
@@ -105,6 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
                 ? (Environment.string("FOODGRAPH_CORS_ORIGINS")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
                 : corsOrigins
             configuration.trustForwardedFor = try trustForwardedFor || (Environment.flag("FOODGRAPH_TRUST_FORWARDED_FOR") ?? false)
+            configuration.tls = try tlsConfiguration()
             var server = FoodGraphServer(
                 application: HTTPApplication(application: application), configuration: configuration, logger: logger)
             if noGraphiQL { server.graphiQL = .disabled }
@@ -116,9 +126,10 @@ struct ServeCommand: AsyncParsableCommand {
                 sender?.cancel()
                 for job in jobs { job.cancel() }
             }
+            let scheme = configuration.tls == nil ? "http" : "https"
             do {
                 try await server.run { boundPort in
-                    FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at http://\(host):\(boundPort)/graphql\n".utf8))
+                    FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at \(scheme)://\(host):\(boundPort)/graphql\n".utf8))
                 }
             } catch let error as IOError where error.errnoCode == EADDRINUSE {
                 throw StartupError("Port \(port) on \(host) is already in use; stop the other program or choose another port with --port.")
@@ -162,4 +173,21 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = parsed
         return logger
     }
+
+    /// HTTPS when a certificate and key are given (both or neither).
+    func tlsConfiguration() throws -> TLSConfiguration? {
+        let certificate = tlsCertificate ?? Environment.string("FOODGRAPH_TLS_CERTIFICATE")
+        let key = tlsKey ?? Environment.string("FOODGRAPH_TLS_KEY")
+        switch (certificate, key) {
+        case (nil, nil): return nil
+        case (let certificate?, let key?):
+            do {
+                return try ServerTLS.configuration(certificateFile: certificate, keyFile: key)
+            } catch {
+                throw StartupError("The TLS certificate \(certificate) or key \(key) cannot be used: \(error)")
+            }
+        default: throw StartupError("HTTPS needs both --tls-certificate and --tls-key.")
+        }
+    }
+
 }

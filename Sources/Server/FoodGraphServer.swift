@@ -1,6 +1,8 @@
 import GraphQLEngine
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -85,13 +87,14 @@ public struct FoodGraphServer: Sendable {
     /// `RequestGuard`. Tests run it with HummingbirdTesting.
     public func makeApplication(
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
-        Application(
+    ) throws -> some ApplicationProtocol {
+        let http1 = HTTPServerBuilder.guardedHTTP1(
+            limits: RequestGuard.Limits(
+                idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout,
+                bodyTimeout: configuration.bodyTimeout, maxBodyBytes: configuration.maxBodyBytes))
+        return Application(
             router: router(),
-            server: .guardedHTTP1(
-                limits: RequestGuard.Limits(
-                    idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout,
-                    bodyTimeout: configuration.bodyTimeout, maxBodyBytes: configuration.maxBodyBytes)),
+            server: try configuration.tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0) } ?? http1,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "FoodGraph"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -101,7 +104,7 @@ public struct FoodGraphServer: Sendable {
     /// `drainTimeout`, cancels those still running (their execution and SQL stop), and returns.
     public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var group = ServiceGroupConfiguration(
-            services: [makeApplication(onServerRunning: onServerRunning)], gracefulShutdownSignals: [.sigterm, .sigint],
+            services: [try makeApplication(onServerRunning: onServerRunning)], gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
         group.maximumGracefulShutdownDuration = configuration.drainTimeout
         // Cancelled requests stop at their next check (the executor looks often); past this, the

@@ -1,4 +1,5 @@
 import GraphQLEngine
+import NIOSSL
 
 public struct ServerConfiguration: Sendable {
     public var host: String
@@ -30,6 +31,9 @@ public struct ServerConfiguration: Sendable {
     public var corsAllowedOrigins: [String]
     /// Behind a reverse proxy: take the client address from the last `X-Forwarded-For` entry.
     public var trustForwardedFor: Bool
+    /// HTTPS with this certificate and key (`ServerTLS.configuration`); nil serves plain HTTP, as
+    /// behind a TLS-terminating proxy.
+    public var tls: TLSConfiguration?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 4 << 20, maxQueryStringBytes: Int = 16 << 10,

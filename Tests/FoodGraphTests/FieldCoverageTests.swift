@@ -163,7 +163,8 @@ private struct Tour {
                   weeklyBudget { amount currency } location { latitude longitude } accessibleRadiusKm
                   preferredStores { id } ignoredStores { id }
                   shippingAddress { recipient line1 line2 city region postalCode country phone }
-                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady }
+                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady
+                    groupInvitations supportIssueAnswered }
                   phone weightUnit locale customTargets { energyKcal proteinG carbohydratesG fatG } }
                 pendingEmail
                 nutritionTargets { basalMetabolicRateKcal maintenanceKcal energyKcal proteinG fatG carbohydratesG fibreG sugarsG sodiumMg userSet }
@@ -355,6 +356,39 @@ private struct Tour {
             { me { favoriteRecipes(first: 2) { edges { node { id } } } recipes(first: 2) { edges { node { id } } }
                 profile { favoriteFoods { id } } } }
             """, token: user)
+
+        // Notifications: one created as an area creates them, read, marked, switched.
+        let recipient = try #require(GlobalID(parsing: userID)).key
+        _ = try await Notifications.post(
+            NewNotification(kind: .scanReady, userID: recipient, title: "Tour scan", body: "Recognised."), in: database)
+        try await run(
+            """
+            { me { unreadNotificationCount
+                notifications(first: 5) { pageInfo { hasNextPage } edges { cursor node { id kind title body subjectId createdAt readAt } } } } }
+            """, token: user)
+        try await run(
+            """
+            mutation { a: markNotificationsRead(input: {}) { markedCount unreadNotificationCount userErrors { code } }
+              b: setNotificationEnabled(input: {kind: SCAN_READY, enabled: true}) { settings { scanReady } userErrors { code } } }
+            """, token: user)
+
+        // Administrators correct and delete data on request; the audit log says so.
+        let weighIn = try await run("mutation { logWeight(input: {kilograms: 64}) { entry { id } } }", token: user)
+        let doomed = "tour-doomed@example.com"
+        let doomedUser = try await run(#"mutation { register(input: {email: "\#(doomed)", password: "Tour-pass1"}) { user { id } } }"#)
+        try await run(
+            """
+            mutation($user: ID!, $weight: ID!, $doomed: ID!) {
+              a: correctUserProfile(input: {userId: $user, reason: "Tour request", profile: {heightCm: 171}}) { user { id } userErrors { code } }
+              b: deleteUserRecords(input: {userId: $user, reason: "Tour request", recordIds: [$weight]}) { deletedRecordIds userErrors { code } }
+              c: deleteUserAccount(input: {userId: $doomed, reason: "Tour request"}) { deleted userErrors { code } }
+            }
+            """, token: admin,
+            ["user": .string(userID), "weight": .string(try string(weighIn, "data.logWeight.entry.id")),
+             "doomed": .string(try string(doomedUser, "data.register.user.id"))])
+        try await run(
+            "{ auditLog(first: 5) { pageInfo { hasNextPage } edges { cursor node { action actor { id } subjectUser { id } reason details createdAt } } } }",
+            token: admin)
 
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"

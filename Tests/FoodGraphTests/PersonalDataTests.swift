@@ -94,6 +94,12 @@ import Testing
         _ = try await database.query(
             "INSERT INTO user_roles (user_id, role, granted_by) SELECT id, 'support', $1 FROM users WHERE email = 'user@demo.foodgraph.local'",
             [userID])
+        // An administrator's correction on the user's request (the audit log's entry about them).
+        _ = try await database.query(
+            "INSERT INTO audit_log (actor_id, subject_user_id, action, reason, details) VALUES ($1, $1, 'PROFILE_CORRECTED', 'A test', '{heightCm}')",
+            [userID])
+        _ = try await Notifications.post(
+            NewNotification(kind: .friendRequest, userID: userID, title: "A friend request", body: "Bo wants to be friends."), in: database)
         return Subject(api: api, token: token, userID: userID, email: email)
     }
 

@@ -358,13 +358,18 @@ enum AccountMutations {
         } catch let error as PostgresError where error.isForeignKeyViolation {
             return UserPayload(failing: [UserError("chainId", "No such retail chain.", code: .notFound)])
         }
+        try await AuditLog.record(
+            .roleGranted, by: viewer.userID, about: input.userId.key, reason: nil, details: [input.role.graphQLName], in: scope.transaction)
         return UserPayload(user: try await UserStore.load(input.userId.key, in: scope.transaction))
     }
 
     @Sendable static func revokeRole(_ input: RevokeRoleInput, _ scope: MutationScope) async throws -> UserPayload {
+        let viewer = try scope.requireViewer()
         guard input.role != .user else { return UserPayload(failing: [everyoneIsAUser]) }
         try await RoleStore.revoke(input.role, from: input.userId.key, in: scope.transaction)
         guard let user = try await UserStore.load(input.userId.key, in: scope.transaction) else { return UserPayload(failing: [noSuchUser]) }
+        try await AuditLog.record(
+            .roleRevoked, by: viewer.userID, about: user.id, reason: nil, details: [input.role.graphQLName], in: scope.transaction)
         return UserPayload(user: user)
     }
 
@@ -380,6 +385,7 @@ enum AccountMutations {
             return UserPayload(failing: [noSuchUser])
         }
         if input.disabled { try await SessionStore.revokeAll(of: userID, in: scope.transaction) }
+        try await AuditLog.record(input.disabled ? .accountDisabled : .accountEnabled, by: viewer.userID, about: userID, reason: nil, in: scope.transaction)
         return UserPayload(user: try await UserStore.load(userID, in: scope.transaction))
     }
 }

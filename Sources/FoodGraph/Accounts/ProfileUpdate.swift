@@ -43,8 +43,11 @@ struct UpdateProfileInput: Decodable, Sendable {
     var weightUnit: Patch<WeightUnit>
     var locale: Patch<String>
     var customTargets: Patch<CustomTargetsInput>
+    /// The input's fields that were given (set or null), in the schema's order: what an audit
+    /// entry names.
+    var providedFields: [String] = []
 
-    private enum Keys: String, CodingKey {
+    private enum Keys: String, CodingKey, CaseIterable {
         case displayName, username, gender, birthDate, heightCm, weightKg, activityLevel, goal, goalRateKgPerWeek, dietType
         case restrictions, unitSystem, timeZone, currency, weeklyBudget, location, accessibleRadiusKm, shippingAddress, notifications
         case phone, weightUnit, locale, customTargets
@@ -75,6 +78,7 @@ struct UpdateProfileInput: Decodable, Sendable {
         weightUnit = try input.patch(WeightUnit.self, forKey: .weightUnit)
         locale = try input.patch(String.self, forKey: .locale)
         customTargets = try input.patch(CustomTargetsInput.self, forKey: .customTargets)
+        providedFields = Keys.allCases.filter(input.contains).map(\.rawValue)
     }
 }
 

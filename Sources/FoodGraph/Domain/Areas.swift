@@ -1,6 +1,7 @@
 /// Every area of the graph, in the order their SDL is joined into the published `schema.graphql`.
 enum Areas {
     static let all: [any Area.Type] = [
-        CommonArea.self, AccountsArea.self, CatalogArea.self, DiaryArea.self, PrivacyArea.self, RecipesArea.self, RivalsArea.self,
+        CommonArea.self, AccountsArea.self, CatalogArea.self, DiaryArea.self, PrivacyArea.self, RecipesArea.self,
+        NotificationsArea.self, RivalsArea.self,
     ]
 }

@@ -34,6 +34,8 @@ enum PersonalDataPolicy {
         case exports
         /// Which terms and privacy policy they accepted, and when.
         case consents
+        /// What the service told them: expiring food, orders, friend requests, budgets.
+        case notifications
         /// Their friends, friend requests, blocks and rival groups (Rivals): the owner's alone.
         case social
     }
@@ -70,8 +72,9 @@ enum PersonalDataPolicy {
         case .administrator:
             switch category {
             case .account, .contact, .profile, .health, .consents: return .full
-            // Sessions are ended by disabling the account, not read; an export is its owner's.
-            case .sessions, .exports, .social: return .none
+            // Sessions are ended by disabling the account, not read; an export, the
+            // notifications and the friends and groups are their owner's.
+            case .sessions, .exports, .notifications, .social: return .none
             }
         case .support:
             switch category {
@@ -143,6 +146,8 @@ enum UserField: String, CaseIterable, Sendable {
     case diaryDay, diaryEntries, weightEntries, nutritionTimeline, weightTimeline
     // Recipes
     case favoriteRecipes, recipes
+    // Notifications
+    case notifications, unreadNotificationCount
     // Rivals
     case friends, friendRequests, groups, rivalGroupInvitations, blockedUsers
 
@@ -156,6 +161,7 @@ enum UserField: String, CaseIterable, Sendable {
             .health
         case .sessions: .sessions
         case .consents, .pendingConsents: .consents
+        case .notifications, .unreadNotificationCount: .notifications
         case .dataExports: .exports
         case .friends, .friendRequests, .groups, .rivalGroupInvitations, .blockedUsers: .social
         }

@@ -10,6 +10,7 @@ enum PrivacyArea: Area {
         do { _ = try DataEncryption.keyring } catch { fatalError("\(error)") }
         binder.enumeration(PolicyDocumentKind.self)
         binder.enumeration(DataExportStatus.self)
+        DataCorrections.bind(&binder)
         binder.query { query in
             query.field("policyDocuments") { _ in .value(PolicyDocuments.current) }
         }

@@ -14,7 +14,38 @@ extend type User {
   dataExports: [DataExport!]!
 }
 
+extend type Query {
+  """
+  What administrators did to users' data and accounts (corrections, deletions, roles, disabling),
+  newest first: who, when, what and why. `userId` narrows it to one user. Requires the
+  administrator role.
+  """
+  auditLog(userId: ID, first: Int, after: String, last: Int, before: String): AuditLogEntryConnection!
+    @auth(roles: [ADMINISTRATOR])
+}
+
 extend type Mutation {
+  """
+  Correct a user's profile on their request (PIPEDA's right to correction): the fields of
+  `profile` as `updateProfile` takes them, with the same rules. Recorded in the audit log with the
+  reason and the names of the fields (not their values). Requires the administrator role.
+  """
+  correctUserProfile(input: CorrectUserProfileInput!): CorrectUserProfilePayload! @auth(roles: [ADMINISTRATOR])
+
+  """
+  Delete some of a user's diary entries or weigh-ins on their request: all of them, or none when
+  one is not theirs (`NOT_FOUND` naming it). Recorded in the audit log with the reason and the IDs.
+  Requires the administrator role.
+  """
+  deleteUserRecords(input: DeleteUserRecordsInput!): DeleteUserRecordsPayload! @auth(roles: [ADMINISTRATOR])
+
+  """
+  Delete a user's account and personal data on their request, as `deleteMyAccount` does (a
+  confirmation is emailed to them). Recorded in the audit log; the entry stays without whom it was
+  about. Requires the administrator role; your own account goes through `deleteMyAccount`.
+  """
+  deleteUserAccount(input: DeleteUserAccountInput!): DeleteUserAccountPayload! @auth(roles: [ADMINISTRATOR])
+
   """
   Ask for a copy of every record FoodGraph holds about you (Canada's PIPEDA): profile, diary,
   weights, sessions, consents and every other area's data, as one JSON document. It is prepared
@@ -131,6 +162,78 @@ input AcceptPoliciesInput {
 
 type AcceptPoliciesPayload {
   user: User
+  userErrors: [UserError!]!
+}
+
+"What an administrator did to a user's data or account."
+enum AuditAction {
+  PROFILE_CORRECTED
+  RECORDS_DELETED
+  ACCOUNT_DELETED
+  ROLE_GRANTED
+  ROLE_REVOKED
+  ACCOUNT_DISABLED
+  ACCOUNT_ENABLED
+}
+
+"One administrator action, kept when either account is deleted (then without it)."
+type AuditLogEntry {
+  action: AuditAction!
+  "The administrator; null once their account is deleted."
+  actor: User
+  "The user the action was about; null once their account is deleted."
+  subjectUser: User
+  "Why, as the administrator gave it (required for corrections and deletions)."
+  reason: String
+  "What: the profile fields corrected, the IDs of the records deleted, or the role. Never the values."
+  details: [String!]!
+  createdAt: DateTime!
+}
+
+type AuditLogEntryConnection {
+  edges: [AuditLogEntryEdge!]!
+  pageInfo: PageInfo!
+}
+
+type AuditLogEntryEdge {
+  cursor: String!
+  node: AuditLogEntry!
+}
+
+input CorrectUserProfileInput {
+  userId: ID!
+  "Why: the user's request (date, channel). 1–500 characters."
+  reason: String!
+  "The corrections, as `updateProfile` takes them; at least one field."
+  profile: UpdateProfileInput!
+}
+
+type CorrectUserProfilePayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+input DeleteUserRecordsInput {
+  userId: ID!
+  "Why: the user's request (date, channel). 1–500 characters."
+  reason: String!
+  "1–100 IDs of the user's `DiaryEntry` or `WeightEntry` records."
+  recordIds: [ID!]!
+}
+
+type DeleteUserRecordsPayload {
+  deletedRecordIds: [ID!]!
+  userErrors: [UserError!]!
+}
+
+input DeleteUserAccountInput {
+  userId: ID!
+  "Why: the user's request (date, channel). 1–500 characters."
+  reason: String!
+}
+
+type DeleteUserAccountPayload {
+  deleted: Boolean!
   userErrors: [UserError!]!
 }
 """#

@@ -34,7 +34,9 @@ struct RecipeRecord: IdentifiedRecord, ObjectValue {
 
     var globalID: GlobalID { GlobalID(typeName: "Recipe", key: id) }
     var totalMinutes: Int { prepMinutes + cookMinutes }
-    var imageURL: String? { imageID.map { "/images/" + GlobalID(typeName: "RecipeImage", key: $0).description } }
+    /// The image's unguessable name (`ImageToken`).
+    var imageToken: String?
+    var imageURL: String? { imageToken.map { "/images/" + $0 } }
     var macroProfiles: [MacroProfile] {
         let profiles = RecipeFigures.profiles(proteinG: proteinG, fatG: fatG, carbohydratesG: carbohydratesG)
         return MacroProfile.allCases.filter(profiles.contains)
@@ -44,7 +46,8 @@ struct RecipeRecord: IdentifiedRecord, ObjectValue {
     static let columns = """
         r.id, r.author_id, r.title, r.description, r.steps, r.servings, r.prep_minutes, r.cook_minutes, r.dish_type, r.categories,
         r.appliances, r.meal_times, r.visibility, r.moderation_status, r.moderation_note, r.image_id, r.allergens, r.diet_labels,
-        r.diet_types, r.protein_g, r.fat_g, r.carbohydrates_g, r.vitamin_mineral_score, r.created_at, r.updated_at
+        r.diet_types, r.protein_g, r.fat_g, r.carbohydrates_g, r.vitamin_mineral_score, r.created_at, r.updated_at,
+        (SELECT i.token FROM recipe_images i WHERE i.id = r.image_id)
         """
 
     init(_ row: PostgresRow) throws {
@@ -73,6 +76,7 @@ struct RecipeRecord: IdentifiedRecord, ObjectValue {
         vitaminMineralScore = try row.decode(Double.self, at: 22)
         createdAt = try row.decode(Date.self, at: 23)
         updatedAt = try row.decode(Date.self, at: 24)
+        imageToken = try row.decode(String?.self, at: 25)
     }
 
     /// Whether `viewer` may see the recipe: approved public ones everyone; private ones their

@@ -48,11 +48,10 @@ enum RecipesArea: Area {
         for (id, traits) in traits { try await RecipeStore.setTraits(traits, of: id, in: database) }
     }
 
-    /// A recipe image by its global ID (`RecipeImage:<key>`), for `GET /images/<id>`; nil for
-    /// other IDs.
+    /// A recipe image by its token, for `GET /images/<token>`; nil for any other name.
     static func image(_ id: String, in database: PostgresDatabase) async throws -> (contentType: String, bytes: [UInt8])? {
-        guard let globalID = GlobalID(parsing: id), globalID.typeName == "RecipeImage" else { return nil }
-        return try await RecipeStore.image(globalID.key, in: database)
+        guard ImageToken.isWellFormed(id) else { return nil }
+        return try await RecipeStore.image(token: id, in: database)
     }
 
     // MARK: - Queries

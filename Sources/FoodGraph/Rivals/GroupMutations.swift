@@ -202,20 +202,23 @@ enum RivalNotifications {
         let sender = try await ProfileRecord.load([request.fromUserID], from: database)[request.fromUserID]
         let name = sender?.displayName ?? sender?.username ?? "Someone"
         try await post(
-            kind: "friendRequest", userID: request.toUserID, title: "New friend request",
+            kind: .friendRequest, userID: request.toUserID, title: "New friend request",
             body: "\(name) wants to be your friend on FoodGraph.", subject: request.globalID, dedupeKey: "friend-request:\(request.id)",
             in: database)
     }
 
     static func groupInvitation(_ group: RivalGroupRecord, invitee: Int64, in database: some PostgresQuerying) async throws {
         try await post(
-            kind: "groupInvitation", userID: invitee, title: "Group invitation",
+            kind: .groupInvitation, userID: invitee, title: "Group invitation",
             body: "You are invited to join the rival group \u{201C}\(group.name)\u{201D}.", subject: group.globalID,
             dedupeKey: "group-invitation:\(group.id):\(invitee):\(Int(Date().timeIntervalSince1970))", in: database)
     }
 
-    /// Until the Notifications area is merged, nothing is sent (see the report of issue #29).
     private static func post(
-        kind: String, userID: Int64, title: String, body: String, subject: GlobalID?, dedupeKey: String?, in database: some PostgresQuerying
-    ) async throws {}
+        kind: NotificationKind, userID: Int64, title: String, body: String, subject: GlobalID?, dedupeKey: String?,
+        in database: some PostgresQuerying
+    ) async throws {
+        try await Notifications.post(
+            NewNotification(kind: kind, userID: userID, title: title, body: body, subjectID: subject, dedupeKey: dedupeKey), in: database)
+    }
 }
