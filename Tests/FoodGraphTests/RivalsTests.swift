@@ -34,6 +34,10 @@ struct RivalsTests {
         let requestID = try #require(sent["data.sendFriendRequest.friendRequest.id"] as? String)
         let again = try await api.run(#"mutation { sendFriendRequest(input: {username: "ben"}) { userErrors { field code } } }"#, token: ana.token)
         #expect(again["data.sendFriendRequest.userErrors.0.code"] as? String == "INVALID_STATE")
+        // Ben is told (the Notifications area), about the request.
+        let told = try await api.run("{ me { notifications { edges { node { kind subjectId title } } } } }", token: ben.token)
+        #expect(told["data.me.notifications.edges.0.node.kind"] as? String == "FRIEND_REQUEST")
+        #expect(told["data.me.notifications.edges.0.node.subjectId"] as? String == requestID)
         let incoming = try await api.run("{ me { friendRequests { edges { node { id from { username } } } } } }", token: ben.token)
         #expect(incoming["data.me.friendRequests.edges.0.node.id"] as? String == requestID)
         let outgoing = try await api.run("{ me { friendRequests(direction: OUTGOING) { edges { node { id } } } } }", token: ana.token)
@@ -141,6 +145,8 @@ struct RivalsTests {
                 token: ana.token, variables: GraphQLObject([("g", .string(groupID)), ("u", .string(friend.id))]))
             #expect((invited["data.inviteToRivalGroup.userErrors"] as? [Any])?.isEmpty == true)
         }
+        let invitedTold = try await api.run("{ me { notifications { edges { node { kind subjectId } } } } }", token: ben.token)
+        #expect(invitedTold["data.me.notifications.edges.0.node.kind"] as? String == "GROUP_INVITATION")
         let invitations = try await api.run("{ me { rivalGroupInvitations { edges { node { groupId groupName invitedBy { username } } } } } }", token: ben.token)
         #expect(invitations["data.me.rivalGroupInvitations.edges.0.node.groupId"] as? String == groupID)
         #expect(invitations["data.me.rivalGroupInvitations.edges.0.node.invitedBy.username"] as? String == "ana")
@@ -265,6 +271,29 @@ struct RivalsTests {
         #expect(bad["data.c.userErrors.0.field"] as? [String] == ["rules", "0", "weight"])
         let kept = try await api.run("query($g: ID!) { node(id: $g) { ... on RivalGroup { scoring { metric } } } }", token: ben.token, variables: variables)
         #expect((kept["data.node.scoring"] as? [Any])?.count == 2)
+    }
+
+    // MARK: - Personal data
+
+    @Test func deletingAnAccountHandsItsGroupsToTheLongestStandingMember() async throws {
+        let api = try await TestAPI.make()
+        defer { Task { await api.close() } }
+        let ana = try await RivalsFixture.member(api, "ana", goal: "LOSE")
+        let ben = try await RivalsFixture.member(api, "ben", goal: "GAIN")
+        try await RivalsFixture.befriend(api, ana, ben)
+        let shared = try await RivalsFixture.group(api, owner: ana, members: [ben])
+        let alone = try await api.run(#"mutation { createRivalGroup(input: {name: "Solo"}) { group { id } } }"#, token: ana.token)
+        let deleted = try await api.run(#"mutation { deleteMyAccount(input: {password: "Secret-pass1"}) { deleted userErrors { code } } }"#, token: ana.token)
+        #expect(deleted["data.deleteMyAccount.deleted"] as? Bool == true)
+        let group = try await api.run(
+            "query($g: ID!) { node(id: $g) { ... on RivalGroup { owner { username } viewerIsOwner members { member { username } } } } me { friends { edges { node { id } } } } }",
+            token: ben.token, variables: GraphQLObject([("g", .string(shared))]))
+        #expect(group["data.node.owner.username"] as? String == "ben")
+        #expect((group["data.node.members"] as? [Any])?.count == 1)
+        #expect((group["data.me.friends.edges"] as? [Any])?.isEmpty == true)
+        let soloID = try #require(alone["data.createRivalGroup.group.id"] as? String)
+        let soloKey = try #require(GlobalID(parsing: soloID)).key
+        #expect(try await api.database.database.query("SELECT count(*) FROM rival_groups WHERE id = $1", [soloKey])[0].decode(Int.self, at: 0) == 0)
     }
 }
 
