@@ -46,22 +46,42 @@ enum RivalScores {
             "DELETE FROM rival_days WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM rival_group_members WHERE user_id = $1)", [userID])
     }
 
-    /// The members' days with entries between two dates (inclusive).
-    static func days(
-        of userIDs: [Int64], from: LocalDate, to: LocalDate, in database: some PostgresQuerying
-    ) async throws -> [Int64: [LocalDate: RivalScoring.Day]] {
-        var days: [Int64: [LocalDate: RivalScoring.Day]] = [:]
-        guard from <= to, !userIDs.isEmpty else { return days }
+    /// Each member's totals over two dates (inclusive), summed in one statement from their daily
+    /// rows: energy, days logged, days whose protein reached the member's target, the closeness
+    /// to the calorie target summed over days, and the longest run of consecutive days (each run
+    /// of days is one value of `local_date − its rank`). Targets 0 mean none.
+    static func totals(
+        of members: [(userID: Int64, energyTarget: Double, proteinTarget: Double)], from: LocalDate, to: LocalDate,
+        in database: some PostgresQuerying
+    ) async throws -> [Int64: RivalScoring.Totals] {
+        var totals: [Int64: RivalScoring.Totals] = [:]
+        guard from <= to, !members.isEmpty else { return totals }
         let rows = try await database.query(
             """
-            SELECT user_id, local_date::text, energy_kcal, protein_g FROM rival_days
-            WHERE user_id = ANY($1::bigint[]) AND local_date BETWEEN $2::date AND $3::date
-            """, [PostgresArray(userIDs), from.description, to.description])
+            WITH days AS (
+              SELECT r.user_id, r.energy_kcal, r.protein_g, t.energy_target, t.protein_target,
+                r.local_date - (row_number() OVER (PARTITION BY r.user_id ORDER BY r.local_date))::int AS run
+              FROM unnest($1::bigint[], $2::float8[], $3::float8[]) AS t(user_id, energy_target, protein_target)
+              JOIN rival_days r ON r.user_id = t.user_id AND r.local_date BETWEEN $4::date AND $5::date
+            ), runs AS (
+              SELECT user_id, count(*) AS length FROM days GROUP BY user_id, run
+            )
+            SELECT d.user_id, sum(d.energy_kcal), count(*)::int8,
+              count(*) FILTER (WHERE d.protein_target > 0 AND d.protein_g >= d.protein_target)::int8,
+              coalesce(sum(greatest(0, 1 - abs(d.energy_kcal - d.energy_target) / d.energy_target)) FILTER (WHERE d.energy_target > 0), 0),
+              (SELECT max(length) FROM runs WHERE runs.user_id = d.user_id)::int8
+            FROM days d GROUP BY d.user_id
+            """,
+            [
+                PostgresArray(members.map(\.userID)), PostgresArray(members.map(\.energyTarget)), PostgresArray(members.map(\.proteinTarget)),
+                from.description, to.description,
+            ])
         for row in rows {
-            let date = try LocalDate(stored: try row.decode(String.self, at: 1))
-            days[try row.decode(Int64.self, at: 0), default: [:]][date] = RivalScoring.Day(
-                energyKcal: try row.decode(Double.self, at: 2), proteinG: try row.decode(Double.self, at: 3))
+            totals[try row.decode(Int64.self, at: 0)] = RivalScoring.Totals(
+                energyKcal: try row.decode(Double.self, at: 1), daysLogged: try row.decode(Int.self, at: 2),
+                proteinDays: try row.decode(Int.self, at: 3), closeness: try row.decode(Double.self, at: 4),
+                longestStreak: try row.decode(Int.self, at: 5))
         }
-        return days
+        return totals
     }
 }

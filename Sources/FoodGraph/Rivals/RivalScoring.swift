@@ -4,21 +4,25 @@ import Foundation
 /// targets to ranks, scores and each metric's contribution. docs/rivals.md states the formula;
 /// `RivalScoringTests` computes a fixed data set by hand.
 enum RivalScoring {
-    /// One member's day with diary entries.
-    struct Day: Sendable, Equatable {
-        var energyKcal: Double
-        var proteinG: Double
+    /// One member's figures over the days counted, summed from their daily rows (`RivalScores.totals`).
+    struct Totals: Sendable, Equatable {
+        var energyKcal = 0.0
+        var daysLogged = 0
+        /// Days whose protein reached the target.
+        var proteinDays = 0
+        /// Σ over days with entries of max(0, 1 − |energy − target| / target).
+        var closeness = 0.0
+        /// The longest run of consecutive days with entries.
+        var longestStreak = 0
     }
 
     /// What the scoring knows of one member.
     struct Member: Sendable {
         var userID: Int64
         var goal: WeightGoal
+        var totals: Totals
         /// Nil without a complete profile: the calorie and protein target metrics count 0.
         var energyTargetKcal: Double?
-        var proteinTargetG: Double?
-        /// Days with entries, by local date.
-        var days: [LocalDate: Day]
         /// The weigh-in the period starts from and the last one in it (kilograms), when known.
         var startWeightKg: Double?
         var endWeightKg: Double?
@@ -30,13 +34,12 @@ enum RivalScoring {
     /// The ranking over `span`, counting `days` days from its start (fewer than the span's when it
     /// reaches past today).
     static func leaderboard(_ members: [Member], rules: [ScoringRule], span: DateSpan, days: Int) -> Leaderboard {
-        let dates = (0..<max(days, 0)).map { span.from.adding(days: $0) }
+        let days = max(days, 0)
         let totalWeight = Double(rules.reduce(0) { $0 + $1.weight })
         // Raw values by member and metric.
-        var values: [[ScoringMetric: Double]] = members.map { member in
-            Dictionary(uniqueKeysWithValues: ScoringMetric.allCases.map { ($0, value($0, of: member, dates: dates)) })
+        let values: [[ScoringMetric: Double]] = members.map { member in
+            Dictionary(uniqueKeysWithValues: ScoringMetric.allCases.map { ($0, value($0, of: member, days: days)) })
         }
-        if values.isEmpty { values = [] }
         let highestCalories = values.map { $0[.caloriesConsumed] ?? 0 }.max() ?? 0
         var scored: [(userID: Int64, score: Double, contributions: [MetricContribution])] = []
         for (member, memberValues) in zip(members, values) {
@@ -44,7 +47,7 @@ enum RivalScoring {
             var score = 0.0
             for rule in rules {
                 let value = memberValues[rule.metric] ?? 0
-                let normalised = normalise(rule.metric, value: value, goal: member.goal, days: dates.count, highestCalories: highestCalories)
+                let normalised = normalise(rule.metric, value: value, goal: member.goal, days: days, highestCalories: highestCalories)
                 let points = totalWeight > 0 ? 100 * Double(rule.weight) / totalWeight * normalised : 0
                 score += points
                 contributions.append(MetricContribution(metric: rule.metric, value: rounded(value), points: rounded(points)))
@@ -57,34 +60,20 @@ enum RivalScoring {
             let rank = index > 0 && entries[index - 1].score == item.score ? entries[index - 1].rank : index + 1
             entries.append(LeaderboardEntry(rank: rank, userID: item.userID, score: item.score, contributions: item.contributions))
         }
-        return Leaderboard(from: span.from, to: span.to, days: dates.count, entries: entries)
+        return Leaderboard(from: span.from, to: span.to, days: days, entries: entries)
     }
 
-    /// A member's figure for a metric, in its unit (kcal, percent, days).
-    static func value(_ metric: ScoringMetric, of member: Member, dates: [LocalDate]) -> Double {
+    /// A member's figure for a metric over `days` days, in its unit (kcal, percent, days).
+    static func value(_ metric: ScoringMetric, of member: Member, days: Int) -> Double {
+        let totals = member.totals
         switch metric {
-        case .caloriesConsumed:
-            return dates.reduce(0) { $0 + (member.days[$1]?.energyKcal ?? 0) }
+        case .caloriesConsumed: return totals.energyKcal
         case .calorieTargetCloseness:
-            guard let target = member.energyTargetKcal, target > 0, !dates.isEmpty else { return 0 }
-            let sum = dates.reduce(0.0) { sum, date in
-                guard let day = member.days[date] else { return sum }
-                return sum + max(0, 1 - abs(day.energyKcal - target) / target)
-            }
-            return 100 * sum / Double(dates.count)
-        case .proteinTargetMet:
-            guard let target = member.proteinTargetG, target > 0 else { return 0 }
-            return Double(dates.filter { (member.days[$0]?.proteinG ?? 0) >= target }.count)
-        case .loggingStreak:
-            var longest = 0
-            var run = 0
-            for date in dates {
-                run = member.days[date] != nil ? run + 1 : 0
-                longest = max(longest, run)
-            }
-            return Double(longest)
-        case .daysLogged:
-            return Double(dates.filter { member.days[$0] != nil }.count)
+            guard member.energyTargetKcal != nil, days > 0 else { return 0 }
+            return 100 * totals.closeness / Double(days)
+        case .proteinTargetMet: return Double(totals.proteinDays)
+        case .loggingStreak: return Double(totals.longestStreak)
+        case .daysLogged: return Double(totals.daysLogged)
         case .weightProgress:
             guard let start = member.startWeightKg, let end = member.endWeightKg, start > 0 else { return 0 }
             let change = 100 * (end - start) / start
@@ -94,6 +83,30 @@ enum RivalScoring {
             case .hold: return -abs(change)
             }
         }
+    }
+
+    /// A member's totals from their days with entries (by local date) between two dates: what
+    /// `RivalScores.totals` computes in SQL, for tests.
+    static func totals(
+        _ days: [LocalDate: (energyKcal: Double, proteinG: Double)], from: LocalDate, to: LocalDate, energyTarget: Double?, proteinTarget: Double?
+    ) -> Totals {
+        var totals = Totals()
+        var run = 0
+        var date = from
+        while date <= to {
+            if let day = days[date] {
+                totals.energyKcal += day.energyKcal
+                totals.daysLogged += 1
+                if let proteinTarget, proteinTarget > 0, day.proteinG >= proteinTarget { totals.proteinDays += 1 }
+                if let energyTarget, energyTarget > 0 { totals.closeness += max(0, 1 - abs(day.energyKcal - energyTarget) / energyTarget) }
+                run += 1
+                totals.longestStreak = max(totals.longestStreak, run)
+            } else {
+                run = 0
+            }
+            date = date.adding(days: 1)
+        }
+        return totals
     }
 
     /// A figure scaled to 0–1.

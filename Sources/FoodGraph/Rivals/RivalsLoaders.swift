@@ -84,28 +84,29 @@ enum Leaderboards {
             let today = group.today
             counted[id] = spans(id).map { span in (span, min(span.to, today)) }
         }
-        let all = counted.values.flatMap { $0 }
-        guard let earliest = all.map(\.span.from).min(), let latest = all.map(\.last).max() else {
-            return groups.mapValues { _ in [] }
-        }
-        let days = try await RivalScores.days(of: userIDs, from: earliest, to: latest, in: database)
-        // Weigh-ins per distinct span (usually one).
+        // Each member's targets (Accounts), 0 for none.
+        let targets = Dictionary(uniqueKeysWithValues: userIDs.map { id in (id, profiles[id]?.targets) })
+        let inputs = userIDs.map { id in (userID: id, energyTarget: targets[id]??.energyKcal ?? 0, proteinTarget: targets[id]??.proteinG ?? 0) }
+        // Totals and weigh-ins per distinct span (usually one), each for every member at once.
+        var totals: [String: [Int64: RivalScoring.Totals]] = [:]
         var weights: [String: [Int64: (start: Double?, end: Double?)]] = [:]
-        for item in all where weights["\(item.span.from)|\(item.last)"] == nil && item.span.from <= item.last {
-            weights["\(item.span.from)|\(item.last)"] = try await WeightStore.weights(of: userIDs, from: item.span.from, to: item.last, in: database)
+        for item in counted.values.flatMap({ $0 }) where item.span.from <= item.last {
+            let key = "\(item.span.from)|\(item.last)"
+            if totals[key] != nil { continue }
+            totals[key] = try await RivalScores.totals(of: inputs, from: item.span.from, to: item.last, in: database)
+            weights[key] = try await WeightStore.weights(of: userIDs, from: item.span.from, to: item.last, in: database)
         }
         var boards: [Int64: [Leaderboard]] = [:]
         for (id, group) in groups {
             boards[id] = (counted[id] ?? []).map { span, last in
                 let dayCount = span.from <= last ? span.from.days(until: last) + 1 : 0
+                let key = "\(span.from)|\(last)"
                 let scored = (members[id] ?? []).map { member in
                     let profile = profiles[member.userID]
-                    let targets = profile?.targets
-                    let weight = weights["\(span.from)|\(last)"]?[member.userID]
+                    let weight = weights[key]?[member.userID]
                     return RivalScoring.Member(
-                        userID: member.userID, goal: profile?.goal ?? .hold, energyTargetKcal: targets?.energyKcal,
-                        proteinTargetG: targets?.proteinG, days: days[member.userID] ?? [:], startWeightKg: weight?.start,
-                        endWeightKg: weight?.end)
+                        userID: member.userID, goal: profile?.goal ?? .hold, totals: totals[key]?[member.userID] ?? RivalScoring.Totals(),
+                        energyTargetKcal: profile?.targets?.energyKcal, startWeightKg: weight?.start, endWeightKg: weight?.end)
                 }
                 return RivalScoring.leaderboard(scored, rules: group.scoring, span: span, days: dayCount)
             }
