@@ -92,6 +92,19 @@ import Testing
             computeTimes.append(Self.milliseconds(elapsed))
         }
         print("figure: rivals leaderboard without GraphQL (its statements and arithmetic) p50 \(String(format: "%.2f", Self.percentile(computeTimes, 0.5))) ms")
+        // The plans of the two statements that read per member (docs/performance.md quotes them).
+        let memberIDs = try await database.query("SELECT user_id FROM rival_group_members WHERE group_id = $1", [groupKey]).map {
+            try $0.decode(Int64.self, at: 0)
+        }
+        for (name, sql, parameters) in [
+            ("totals", RivalScores.totalsStatement,
+             [PostgresArray(memberIDs), PostgresArray(memberIDs.map { _ in 2000.0 }), PostgresArray(memberIDs.map { _ in 100.0 }), "2026-03-01", "2026-03-31"]
+                as [any PostgresEncodable]),
+            ("weights", WeightStore.weightsStatement, [PostgresArray(memberIDs), "2026-03-01", "2026-03-31"] as [any PostgresEncodable]),
+        ] {
+            let plan = try await database.query("EXPLAIN (ANALYZE, BUFFERS) " + sql, parameters).map { try $0.decode(String.self, at: 0) }
+            print("plan \(name):\n" + plan.joined(separator: "\n"))
+        }
         let p50 = Self.percentile(times, 0.5)
         let p95 = Self.percentile(times, 0.95)
         let rows = try await database.query("SELECT count(*) FROM rival_days")[0].decode(Int.self, at: 0)

@@ -29,14 +29,7 @@ enum WeightStore {
             parameters: [from?.description, to?.description], in: database, decode: WeightEntryRecord.init)
     }
 
-    /// For each user, the weigh-in a span starts from (the latest on or before `from`, else the
-    /// first up to `to`) and the latest up to `to`, in kilograms: what Rivals' weight progress reads.
-    static func weights(
-        of userIDs: [Int64], from: LocalDate, to: LocalDate, in database: some PostgresQuerying
-    ) async throws -> [Int64: (start: Double?, end: Double?)] {
-        var weights: [Int64: (start: Double?, end: Double?)] = [:]
-        let rows = try await database.query(
-            """
+    static let weightsStatement = """
             SELECT u.id,
               coalesce(
                 (SELECT weight_kg::float8 FROM weight_entries WHERE user_id = u.id AND local_date <= $2::date ORDER BY local_date DESC LIMIT 1),
@@ -44,7 +37,16 @@ enum WeightStore {
                  ORDER BY local_date LIMIT 1)),
               (SELECT weight_kg::float8 FROM weight_entries WHERE user_id = u.id AND local_date <= $3::date ORDER BY local_date DESC LIMIT 1)
             FROM unnest($1::bigint[]) AS u(id)
-            """, [PostgresArray(userIDs), from.description, to.description])
+            """
+
+    /// For each user, the weigh-in a span starts from (the latest on or before `from`, else the
+    /// first up to `to`) and the latest up to `to`, in kilograms: what Rivals' weight progress reads.
+    static func weights(
+        of userIDs: [Int64], from: LocalDate, to: LocalDate, in database: some PostgresQuerying
+    ) async throws -> [Int64: (start: Double?, end: Double?)] {
+        var weights: [Int64: (start: Double?, end: Double?)] = [:]
+        let rows = try await database.query(
+            weightsStatement, [PostgresArray(userIDs), from.description, to.description])
         for row in rows {
             weights[try row.decode(Int64.self, at: 0)] = (try row.decode(Double?.self, at: 1), try row.decode(Double?.self, at: 2))
         }

@@ -46,6 +46,23 @@ enum RivalScores {
             "DELETE FROM rival_days WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM rival_group_members WHERE user_id = $1)", [userID])
     }
 
+    static let totalsStatement = """
+            WITH days AS (
+              SELECT r.user_id, r.energy_kcal, r.protein_g, t.energy_target, t.protein_target,
+                r.local_date - (row_number() OVER (PARTITION BY r.user_id ORDER BY r.local_date))::int AS run
+              FROM unnest($1::bigint[], $2::float8[], $3::float8[]) AS t(user_id, energy_target, protein_target)
+              JOIN rival_days r ON r.user_id = t.user_id AND r.local_date BETWEEN $4::date AND $5::date
+            ), streaks AS (
+              SELECT user_id, max(length) AS longest FROM (SELECT user_id, count(*) AS length FROM days GROUP BY user_id, run) AS runs
+              GROUP BY user_id
+            )
+            SELECT d.user_id, sum(d.energy_kcal), count(*)::int8,
+              count(*) FILTER (WHERE d.protein_target > 0 AND d.protein_g >= d.protein_target)::int8,
+              coalesce(sum(greatest(0, 1 - abs(d.energy_kcal - d.energy_target) / d.energy_target)) FILTER (WHERE d.energy_target > 0), 0),
+              s.longest::int8
+            FROM days d JOIN streaks s ON s.user_id = d.user_id GROUP BY d.user_id, s.longest
+            """
+
     /// Each member's totals over two dates (inclusive), summed in one statement from their daily
     /// rows: energy, days logged, days whose protein reached the member's target, the closeness
     /// to the calorie target summed over days, and the longest run of consecutive days (each run
@@ -57,21 +74,7 @@ enum RivalScores {
         var totals: [Int64: RivalScoring.Totals] = [:]
         guard from <= to, !members.isEmpty else { return totals }
         let rows = try await database.query(
-            """
-            WITH days AS (
-              SELECT r.user_id, r.energy_kcal, r.protein_g, t.energy_target, t.protein_target,
-                r.local_date - (row_number() OVER (PARTITION BY r.user_id ORDER BY r.local_date))::int AS run
-              FROM unnest($1::bigint[], $2::float8[], $3::float8[]) AS t(user_id, energy_target, protein_target)
-              JOIN rival_days r ON r.user_id = t.user_id AND r.local_date BETWEEN $4::date AND $5::date
-            ), runs AS (
-              SELECT user_id, count(*) AS length FROM days GROUP BY user_id, run
-            )
-            SELECT d.user_id, sum(d.energy_kcal), count(*)::int8,
-              count(*) FILTER (WHERE d.protein_target > 0 AND d.protein_g >= d.protein_target)::int8,
-              coalesce(sum(greatest(0, 1 - abs(d.energy_kcal - d.energy_target) / d.energy_target)) FILTER (WHERE d.energy_target > 0), 0),
-              (SELECT max(length) FROM runs WHERE runs.user_id = d.user_id)::int8
-            FROM days d GROUP BY d.user_id
-            """,
+            totalsStatement,
             [
                 PostgresArray(members.map(\.userID)), PostgresArray(members.map(\.energyTarget)), PostgresArray(members.map(\.proteinTarget)),
                 from.description, to.description,

@@ -36,8 +36,12 @@ struct RivalsLoaders {
     /// Each group's leaderboard over one span (groups the caller already checked the viewer belongs to).
     func leaderboards(_ span: DateSpan) -> DataLoader<Int64, Leaderboard> {
         let database = context.database
+        // The members' profiles, loaded for the scoring, serve their `RivalProfile` fields too.
+        let profiles = context.accounts.profiles
         return context.loader("rivals.leaderboards|\(span.from)|\(span.to)") { groupIDs in
-            try await Leaderboards.compute(groupIDs: groupIDs, spans: { _ in [span] }, in: database).mapValues { $0[0] }
+            try await Leaderboards.compute(groupIDs: groupIDs, spans: { _ in [span] }, in: database) { loaded in
+                for (userID, profile) in loaded { profiles.prime(userID, profile) }
+            }.mapValues { $0[0] }
         }
     }
 
@@ -71,13 +75,15 @@ extension RequestContext {
 /// members' profiles (Accounts), their daily figures (`rival_days`) and weigh-ins (Diary's API).
 enum Leaderboards {
     static func compute(
-        groupIDs: [Int64], spans: (Int64) -> [DateSpan], in database: some PostgresQuerying
+        groupIDs: [Int64], spans: (Int64) -> [DateSpan], in database: some PostgresQuerying,
+        profilesLoaded: ([Int64: ProfileRecord]) -> Void = { _ in }
     ) async throws -> [Int64: [Leaderboard]] {
         guard !groupIDs.isEmpty else { return [:] }
         let groups = try await groupRecords(groupIDs, in: database)
         let members = try await GroupStore.members(of: groupIDs, in: database)
         let userIDs = Array(Set(members.values.flatMap { $0.map(\.userID) })).sorted()
         let profiles = try await ProfileRecord.load(userIDs, from: database)
+        profilesLoaded(profiles)
         // The days counted: from a span's start to its end or the group's today, whichever is earlier.
         var counted: [Int64: [(span: DateSpan, last: LocalDate)]] = [:]
         for (id, group) in groups {
