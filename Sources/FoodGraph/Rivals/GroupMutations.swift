@@ -48,12 +48,12 @@ enum GroupMutations {
             name: input.name, description: input.description, period: period, customFrom: period == .custom ? input.customFrom : nil,
             customTo: period == .custom ? input.customTo : nil, timeZone: zone, scoring: input.scoring ?? ScoringRule.defaults)
         let group = try await GroupStore.create(owner: viewer.userID, settings, in: database)
-        try await joined(viewer.userID, firstGroup: try await GroupStore.size(of: group.id, in: database).members == 1, in: database)
+        try await joined(viewer.userID, in: database)
         return RivalGroupPayload(group)
     }
 
     /// After a user joined: fill their daily figures if this is their only group.
-    private static func joined(_ userID: Int64, firstGroup: Bool, in transaction: PostgresTransaction) async throws {
+    private static func joined(_ userID: Int64, in transaction: PostgresTransaction) async throws {
         let groups = try await transaction.query("SELECT count(*) FROM rival_group_members WHERE user_id = $1", [userID])[0].decode(Int.self, at: 0)
         if groups == 1 { try await RivalScores.fill(userID: userID, in: transaction) }
     }
@@ -136,7 +136,7 @@ enum GroupMutations {
             return RivalGroupPayload(failing: [UserError("groupId", "The group is full (\(GroupStore.maximumSize) members).", code: .outOfRange)])!
         }
         try await GroupStore.addMember(viewer.userID, to: group.id, in: database)
-        try await joined(viewer.userID, firstGroup: true, in: database)
+        try await joined(viewer.userID, in: database)
         return RivalGroupPayload(try await reload(group.id, for: viewer.userID, in: database))
     }
 
