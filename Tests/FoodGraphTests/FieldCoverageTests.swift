@@ -461,6 +461,57 @@ private struct Tour {
         // Rivals: friends by username, a group with its scoring, invitations, the leaderboard.
         try await rivalsTour(user: user)
 
+        // Meals: a diet plan followed, advice, a week planned, swapped, locked, checked off, tracked.
+        let plans = try await run(
+            """
+            { dietPlans(goal: HOLD, dietType: ORDINARY) { id name goal dietType description calorieAdjustmentPercent dailyCalorieRule
+                macroSplit { proteinPercent fatPercent carbohydratesPercent } mealsPerDay favouredFoods avoidedFoods healthDisclaimer } }
+            """)
+        let dietPlan = try #require((JSONTree.value(plans, at: "data.dietPlans") as? [[String: Any]])?.first?["id"] as? String)
+        try await run(
+            """
+            mutation($id: ID!) { a: startDietPlan(input: {dietPlanId: $id}) { following { id startedAt stoppedAt healthDisclaimer
+                plan { id } targets { energyKcal proteinG fatG carbohydratesG fromProfile } } userErrors { code } } }
+            """, token: user, ["id": .string(dietPlan)])
+        try await run(
+            """
+            { me { activeDietPlan { id } dietPlanHistory(first: 2) { pageInfo { hasNextPage } edges { cursor node { id } } }
+                mealAdvice(meal: LUNCH) { recipe { id } caloriesKcal score reasonCodes reasons healthDisclaimer }
+                mealPlanOptions(meal: DINNER) { id } } }
+            """, token: user)
+        let generated = try await run(
+            """
+            mutation { generateMealPlan(input: {}) { userErrors { code } mealPlan { id weekOf weekEnd archived dailyCalorieTarget shortfalls
+                generatedAt healthDisclaimer totalCost { amount } budget { amount } overBudgetBy { amount }
+                days { date calories cost { amount } meals { id } }
+                meals { id date meal portions calories picked locked cost { amount } recipe { id } alternatives { id }
+                  ingredients { food product { id } quantity unit pieceName } }
+                groceryList { total { amount } budget { amount } overBudgetBy { amount } unpricedItems
+                  groups { name category { id } subtotal { amount } items { key } }
+                  items { key name product { id } category { id } quantity neededQuantity unit packages packageSize { value unit }
+                    unitPrice { amount } cost { amount } priceSource checked } } } } }
+            """, token: user)
+        let planID = try string(generated, "data.generateMealPlan.mealPlan.id")
+        let mealID = try #require((JSONTree.value(generated, at: "data.generateMealPlan.mealPlan.meals") as? [[String: Any]])?.first?["id"] as? String)
+        let alternative = try #require(
+            ((JSONTree.value(generated, at: "data.generateMealPlan.mealPlan.meals") as? [[String: Any]])?.first?["alternatives"] as? [[String: Any]])?.first?["id"] as? String)
+        let itemKey = try #require((JSONTree.value(generated, at: "data.generateMealPlan.mealPlan.groceryList.items") as? [[String: Any]])?.first?["key"] as? String)
+        try await run(
+            """
+            mutation($meal: ID!, $recipe: ID!, $plan: ID!, $key: String!) {
+              a: swapPlannedMeal(input: {plannedMealId: $meal, recipeId: $recipe, dryRun: true}) { applied userErrors { code } mealPlan { id }
+                groceryListDiff { added { key } removed { key } changed { item { key } previous { key } } previousTotal { amount }
+                  newTotal { amount } budget { amount } overBudgetBy { amount } } }
+              b: setPlannedMealLocked(input: {plannedMealId: $meal, locked: true}) { mealPlan { id } userErrors { code } }
+              c: setGroceryItemChecked(input: {mealPlanId: $plan, itemKey: $key, checked: true}) { mealPlan { id } userErrors { code } }
+              d: stopDietPlan { following { id } userErrors { code } } }
+            """, token: user, ["meal": .string(mealID), "recipe": .string(alternative), "plan": .string(planID), "key": .string(itemKey)])
+        try await run(
+            """
+            { me { mealPlan { id } mealPlans(first: 2) { totalCount pageInfo { hasNextPage } edges { cursor node { id } } }
+                mealBudgetWeeks(weeks: 2) { weekOf budget { amount } plannedCost { amount } withinBudget plan { id } } } }
+            """, token: user)
+
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
         try await run(#"mutation { register(input: {email: "\#(reset)", password: "Tour-pass1"}) { user { id } } }"#)

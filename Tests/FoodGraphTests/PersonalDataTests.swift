@@ -116,6 +116,12 @@ import Testing
         ] {
             _ = try await database.query(statement, [userID])
         }
+        _ = try await database.withTransaction { transaction in
+            _ = try await DietPlanStore.start(DietPlanCatalogue.all[0], for: userID, in: transaction)
+            return try await MealPlanStore.upsertPlan(
+                of: userID, weekOf: LocalDate(year: 2026, month: 1, day: 5)!, budget: 100, currency: "USD", dailyTargetKcal: 2000, shortfalls: [],
+                in: transaction)
+        }
         return Subject(api: api, token: token, userID: userID, email: email)
     }
 

@@ -130,7 +130,27 @@ import Testing
         let everyone = Set(Audience.allCases)
         let ownerAndAdministrator: Set<Audience> = [.owner, .administrator]
         // By type: an instance tied to the subject, and who may fetch it.
+        // Meals: a diet plan followed, a week planned with one meal (health data, as the diary).
+        let meals = try await fixture.api.database.database.withTransaction { transaction -> (following: Int64, plan: Int64, meal: Int64) in
+            let following = try #require(try await DietPlanStore.start(DietPlanCatalogue.all[0], for: fixture.subjectKey, in: transaction))
+            let plan = try await MealPlanStore.upsertPlan(
+                of: fixture.subjectKey, weekOf: LocalDate(year: 2026, month: 1, day: 5)!, budget: 100, currency: "USD", dailyTargetKcal: 2000,
+                shortfalls: [], in: transaction)
+            let recipe = try await RecipeStore.insert(
+                RecipeStore.NewRecipe(
+                    authorID: nil, title: "Matrix porridge", description: nil, steps: ["Cook."], servings: 1, prepMinutes: 1, cookMinutes: 5,
+                    dishType: .mainDish, categories: [], appliances: [], mealTimes: [.breakfast], visibility: .public, moderationStatus: .approved,
+                    imageID: nil), in: transaction)
+            let meal = try await transaction.query(
+                "INSERT INTO planned_meals (plan_id, local_date, meal, recipe_id, portions, energy_kcal, cost) VALUES ($1, '2026-01-05', 'breakfast', $2, 1, 300, 1.50) RETURNING id",
+                [plan, recipe])[0].decode(Int64.self, at: 0)
+            return (following.id, plan, meal)
+        }
         let expectations: [String: (id: String, visibleTo: Set<Audience>)] = [
+            "DietPlan": (GlobalID(typeName: "DietPlan", key: DietPlanCatalogue.all[0].key).description, everyone),
+            "DietPlanFollowing": (GlobalID(typeName: "DietPlanFollowing", key: meals.following).description, ownerAndAdministrator),
+            "MealPlan": (GlobalID(typeName: "MealPlan", key: meals.plan).description, ownerAndAdministrator),
+            "PlannedMeal": (GlobalID(typeName: "PlannedMeal", key: meals.meal).description, ownerAndAdministrator),
             "User": (fixture.subjectID, ownerAndAdministrator),
             "Session": (fixture.sessionID, [.owner]),
             "DiaryEntry": (fixture.diaryEntryID, ownerAndAdministrator),
@@ -181,6 +201,7 @@ import Testing
             "diaryEntries": #"(from: "2000-01-01", to: "2100-01-01")"#,
             "nutritionTimeline": #"(from: "2026-01-01", to: "2026-03-01", granularity: MONTH)"#,
             "weightTimeline": #"(from: "2026-01-01", to: "2026-03-01", granularity: MONTH)"#,
+            "mealAdvice": "(meal: LUNCH)", "mealPlanOptions": "(meal: LUNCH)",
         ]
         let required = field.arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
         let argumentText = arguments[field.name] ?? ""

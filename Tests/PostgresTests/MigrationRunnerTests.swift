@@ -73,7 +73,7 @@ import TestSupport
             for _ in 0..<3 {
                 group.addTask {
                     // Each runner has its own pool, as separate server processes would.
-                    let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1))
+                    let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
                     defer { Task { await pool.close() } }
                     return try await MigrationRunner(migrations: migrations, pool: pool).migrate()
                 }

@@ -50,7 +50,7 @@ import TestSupport
     @Test func statementsSharingARoundTripKeepTheirOwnResultsAndErrors() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
-        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 2))
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 2, acquireTimeout: .seconds(30)))
         defer { Task { await pool.close() } }
         let db = PostgresDatabase(pool: pool)
         // Many more statements than connections, so queued ones share round trips; every seventh
@@ -82,7 +82,7 @@ import TestSupport
     @Test func aStatementSharingARoundTripIsAnsweredAtOnceWhenCancelled() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
-        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1))
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
         defer { Task { await pool.close() } }
         let db = PostgresDatabase(pool: pool)
         try await open(pool)
@@ -109,7 +109,7 @@ import TestSupport
     @Test func aStatementCannotLeaveATransactionOpen() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
-        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1))
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
         defer { Task { await pool.close() } }
         _ = try await PostgresDatabase(pool: pool).query("BEGIN")
         #expect(try await pool.withConnection { await $0.isInTransaction } == false)
@@ -118,7 +118,7 @@ import TestSupport
     @Test func manyConcurrentQueriesShareABoundedPool() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
-        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 3))
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 3, acquireTimeout: .seconds(30)))
         defer { Task { await pool.close() } }
         let db = PostgresDatabase(pool: pool)
         let sum = try await withThrowingTaskGroup(of: Int64.self) { group in
@@ -134,7 +134,7 @@ import TestSupport
     @Test func brokenConnectionsAreReplaced() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
-        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 2))
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 2, acquireTimeout: .seconds(30)))
         defer { Task { await pool.close() } }
         let db = PostgresDatabase(pool: pool)
         let pids = try await withThrowingTaskGroup(of: Int32.self) { group in

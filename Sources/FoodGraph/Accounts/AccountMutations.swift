@@ -263,7 +263,7 @@ enum AccountMutations {
         }
         let locale = try await ProfileStore.locale(of: userID, in: scope.transaction)
         let notice = Messages.email(.emailChanged, locale: locale, address: email.address)
-        try await AccountEmails.queue(to: old, subject: notice.subject, body: notice.body, in: scope.transaction)
+        try await MailOutbox.enqueue(recipient: old, subject: notice.subject, body: notice.body, in: scope.transaction)
         var user = try await UserStore.load(userID, in: scope.transaction)
         user?.isRequesterThemself = true
         return UserPayload(user: user)

@@ -20,7 +20,7 @@ enum AccountTokens {
     ) async throws {
         let token = try await store(purpose, userID: userID, newEmail: nil, in: transaction)
         let message = Messages.email(purpose == .confirmEmail ? .confirmEmail : .resetPassword, locale: locale, code: token)
-        try await AccountEmails.queue(to: email, subject: message.subject, body: message.body, in: transaction)
+        try await MailOutbox.enqueue(recipient: email, subject: message.subject, body: message.body, in: transaction)
     }
 
     /// Stores a new code's hash (with the address it confirms, for an email change); returns the code.
@@ -44,9 +44,9 @@ enum AccountTokens {
             "UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'change_email' AND used_at IS NULL", [userID])
         let token = try await store(.changeEmail, userID: userID, newEmail: new.address, in: transaction)
         let confirm = Messages.email(.confirmNewEmail, locale: locale, code: token, address: new.address)
-        try await AccountEmails.queue(to: new.address, subject: confirm.subject, body: confirm.body, in: transaction)
+        try await MailOutbox.enqueue(recipient: new.address, subject: confirm.subject, body: confirm.body, in: transaction)
         let notice = Messages.email(.emailChangeRequested, locale: locale, address: new.address)
-        try await AccountEmails.queue(to: current, subject: notice.subject, body: notice.body, in: transaction)
+        try await MailOutbox.enqueue(recipient: current, subject: notice.subject, body: notice.body, in: transaction)
     }
 
     /// Uses a live email-change code once; returns its user and the new address.

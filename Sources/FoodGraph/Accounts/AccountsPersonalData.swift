@@ -72,11 +72,3 @@ enum AccountsPersonalData: PersonalDataHolder {
         }
     }
 }
-
-/// Emails Accounts sends beside its one-time codes: written to the outbox in the transaction of
-/// the change they tell about, delivered by the mail sender afterwards.
-enum AccountEmails {
-    static func queue(to recipient: String, subject: String, body: String, in transaction: PostgresTransaction) async throws {
-        _ = try await transaction.query("INSERT INTO email_outbox (recipient, subject, body) VALUES ($1, $2, $3)", [recipient, subject, body])
-    }
-}

@@ -49,7 +49,7 @@ enum AccountDeletion {
         let locale = try await ProfileStore.locale(of: userID, in: scope.transaction)
         try await PersonalData.erase(userID, in: scope.transaction)
         let message = Messages.accountDeleted(locale)
-        try await AccountEmails.queue(to: email, subject: message.subject, body: message.body, in: scope.transaction)
+        try await MailOutbox.enqueue(recipient: email, subject: message.subject, body: message.body, in: scope.transaction)
         return DeleteMyAccountPayload(deleted: true)
     }
 }

@@ -106,7 +106,7 @@ enum DataCorrections {
         try await AuditLog.record(.accountDeleted, by: viewer.userID, about: userID, reason: input.reason, in: scope.transaction)
         try await PersonalData.erase(userID, in: scope.transaction)
         let message = Messages.accountDeleted(locale)
-        try await AccountEmails.queue(to: email, subject: message.subject, body: message.body, in: scope.transaction)
+        try await MailOutbox.enqueue(recipient: email, subject: message.subject, body: message.body, in: scope.transaction)
         return DeleteUserAccountPayload(deleted: true)
     }
 }

@@ -148,6 +148,8 @@ enum UserField: String, CaseIterable, Sendable {
     case favoriteRecipes, recipes
     // Notifications
     case notifications, unreadNotificationCount
+    // Meals
+    case activeDietPlan, dietPlanHistory, mealAdvice, mealPlanOptions, mealPlan, mealPlans, mealBudgetWeeks
     // Rivals
     case friends, friendRequests, groups, rivalGroupInvitations, blockedUsers
 
@@ -157,7 +159,7 @@ enum UserField: String, CaseIterable, Sendable {
         case .email, .pendingEmail: .contact
         case .profile, .favoriteRecipes, .recipes: .profile
         case .nutritionTargets, .bmi, .diaryDay, .diaryEntries, .weightEntries, .nutritionTimeline,
-            .weightTimeline:
+            .weightTimeline, .activeDietPlan, .dietPlanHistory, .mealAdvice, .mealPlanOptions, .mealPlan, .mealPlans, .mealBudgetWeeks:
             .health
         case .sessions: .sessions
         case .consents, .pendingConsents: .consents

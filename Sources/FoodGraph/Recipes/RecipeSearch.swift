@@ -235,10 +235,14 @@ extension RecipeStore {
         case .cost:
             branches = scoped([.init(expression: "coalesce(r.catalog_cost, 99999999)", type: "numeric"), id])
         case .random:
+            // The recipes' fixed random positions, read from the seed's starting point to the end,
+            // then from the beginning: two index scans, not a sort of every recipe.
             let seed = parameter(search.seed ?? 0)
-            branches = scoped([
-                .init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "hashint8extended(r.id, \(seed)::int8)", type: "bigint"), id,
-            ])
+            let start = parameter(Self.startingPoint(of: search.seed ?? 0))
+            let shuffle = Page.Key(expression: "r.shuffle_key", type: "bigint")
+            branches =
+                scoped([.init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "0::int", type: "int"), shuffle, id], extra: " AND r.shuffle_key >= \(start)")
+                + scoped([.init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "1::int", type: "int"), shuffle, id], extra: " AND r.shuffle_key < \(start)")
         case .suitability:
             branches = scoped(suitabilityKeys(target: parameter(search.suitabilityTarget)))
         case .recommended:
@@ -331,13 +335,31 @@ extension RecipeStore {
             edges: items.map { Edge(cursor: $0.cursor, node: $0.record) }, pageInfo: page.pageInfo(items.map(\.cursor), hasMore: hasMore))
     }
 
-    /// One recipe at random among those the search finds.
+    /// Where a seed's random order starts among the recipes' `shuffle_key`s (SplitMix64's mix,
+    /// so that nearby seeds start far apart).
+    static func startingPoint(of seed: Int64) -> Int64 {
+        var z = UInt64(bitPattern: seed) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int64(bitPattern: z ^ (z >> 31))
+    }
+
+    /// One recipe at random among those the search finds: the first at or after a random
+    /// position (wrapping around), in each scope through the shuffle index.
     static func random(_ search: RecipeSearch, in database: some PostgresQuerying) async throws -> RecipeRecord? {
         var parameters: [any PostgresEncodable] = []
-        let scopes = "(" + self.scopes(search, parameters: &parameters).joined(separator: ") OR (") + ")"
-        let conditions = scopes + " AND " + self.conditions(search, parameters: &parameters).joined(separator: " AND ")
+        let scopes = self.scopes(search, parameters: &parameters)
+        let filters = self.conditions(search, parameters: &parameters).joined(separator: " AND ")
+        parameters.append(Int64.random(in: .min ... .max))
+        let start = "$\(parameters.count)"
+        let parts = scopes.flatMap { scope in
+            [
+                "(SELECT r.*, 0 AS lap FROM recipes r WHERE \(scope) AND \(filters) AND r.shuffle_key >= \(start) ORDER BY r.shuffle_key LIMIT 1)",
+                "(SELECT r.*, 1 AS lap FROM recipes r WHERE \(scope) AND \(filters) ORDER BY r.shuffle_key LIMIT 1)",
+            ]
+        }
         return try await database.query(
-            "SELECT \(RecipeRecord.columns) FROM recipes r WHERE \(conditions) ORDER BY random() LIMIT 1", parameters
+            "SELECT \(RecipeRecord.columns) FROM (\(parts.joined(separator: " UNION ALL "))) AS r ORDER BY r.lap, r.shuffle_key LIMIT 1", parameters
         ).first.map(RecipeRecord.init)
     }
 }
