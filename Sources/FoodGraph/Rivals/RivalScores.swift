@@ -23,6 +23,13 @@ enum RivalScores {
             """, [day.userID, day.date.description, max(0, totals.energyKcal), max(0, totals.proteinG), day.entries.count])
     }
 
+    /// The hook for diary writes made outside the diary's own mutations (an administrator's
+    /// deletion on the user's request): reads the day through Diary's API, then as `dayChanged`.
+    static func refresh(userID: Int64, date: LocalDate, in transaction: PostgresTransaction) async throws {
+        let entries = try await DiaryEntryStore.entries(userIDs: [userID], on: date, in: transaction)[userID] ?? []
+        try await dayChanged(DiaryDay(userID: userID, date: date, isToday: false, entries: entries), in: transaction)
+    }
+
     /// Fills a user's figures from their diary (Diary's API), when they join their first group.
     static func fill(userID: Int64, in transaction: PostgresTransaction) async throws {
         let earliest = DiaryRetention.earliestKept(today: .utcToday).adding(days: -1)
@@ -38,6 +45,11 @@ enum RivalScores {
                 userID, PostgresArray(days.map(\.date.description)), PostgresArray(days.map { max(0, $0.energyKcal) }),
                 PostgresArray(days.map { max(0, $0.proteinG) }), PostgresArray(days.map { Int32($0.entries) }),
             ])
+    }
+
+    /// Removes every figure dated before `date` (the diary's retention horizon).
+    static func purge(before date: LocalDate, in database: some PostgresQuerying) async throws {
+        _ = try await database.query("DELETE FROM rival_days WHERE local_date < $1::date", [date.description])
     }
 
     /// Removes a user's figures once they belong to no group.

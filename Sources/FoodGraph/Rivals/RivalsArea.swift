@@ -4,6 +4,15 @@ import GraphQLEngine
 /// scoring, and leaderboards only members see. Other people appear as `RivalProfile`, never as
 /// `User`; a group is found only through its membership.
 enum RivalsArea: Area {
+    /// Daily figures older than the diary keeps go when the diary's own entries do.
+    static var jobs: [PeriodicJob] {
+        [
+            PeriodicJob("rivals.purgeDays", every: .seconds(3600)) { database, _ in
+                try await RivalScores.purge(before: DiaryRetention.earliestKept(today: .utcToday).adding(days: -1), in: database)
+            }
+        ]
+    }
+
     static func bind(_ binder: inout SchemaBinder) {
         binder.enumeration(FriendRequestDirection.self)
         binder.enumeration(FriendRequestStatus.self)
