@@ -196,6 +196,15 @@ struct RivalsLeaderboardTests {
             """
         ).map { try $0.decode(String.self, at: 0) }
         #expect(after == fromDiary)
+        // An administrator deleting an entry on the member's request updates the figures too.
+        let admin = try await api.signUp("admin-rivals@example.com")
+        _ = try await database.query(
+            "INSERT INTO user_roles (user_id, role) SELECT id, 'administrator' FROM users WHERE email = 'admin-rivals@example.com'")
+        let corrected = try await api.run(
+            #"mutation($u: ID!, $e: ID!) { deleteUserRecords(input: {userId: $u, reason: "On request", recordIds: [$e]}) { userErrors { code } } }"#,
+            token: admin, variables: GraphQLObject([("u", .string(fixture.ana.id)), ("e", .string(fixture.anaEntries[0]))]))
+        #expect((corrected["data.deleteUserRecords.userErrors"] as? [Any])?.isEmpty == true)
+        #expect(try await figures().filter { $0.hasPrefix(ana) } == ["\(fixture.ana.key) 2026-03-05 1800 1"])
         // A user in no group gets no figures; leaving the last group removes them.
         let loner = try await RivalsFixture.member(api, "loner", goal: "HOLD")
         try await RivalsFixture.eat(api, loner, 100, on: "2026-03-02")
