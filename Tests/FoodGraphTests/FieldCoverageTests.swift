@@ -70,6 +70,74 @@ private struct Tour {
         return try #require(body.split(separator: "\n").first { $0.count == 43 }.map(String.init))
     }
 
+    /// Rivals' stories: `user` (username "tourist") befriends two new users and runs a group.
+    func rivalsTour(user: String) async throws {
+        func newUser(_ name: String) async throws -> (token: String, id: String) {
+            try await run(#"mutation { register(input: {email: "\#(name)@example.com", password: "Tour-pass1"}) { user { id } } }"#)
+            let login = try await run(#"mutation { login(input: {email: "\#(name)@example.com", password: "Tour-pass1"}) { token } }"#)
+            let token = try string(login, "data.login.token")
+            try await run(
+                #"mutation { updateProfile(input: {username: "\#(name)", gender: MALE, birthDate: "1991-02-03", heightCm: 180, weightKg: 80}) { userErrors { code } } }"#,
+                token: token)
+            return (token, try string(try await run("{ me { id } }", token: token), "data.me.id"))
+        }
+        let rival = try await newUser("tourrival")
+        let third = try await newUser("tourthird")
+        let profile = "id username displayName avatarUrl"
+        let request = "friendRequest { id from { \(profile) } to { id } status createdAt answeredAt } userErrors { code }"
+        try await run("{ userByUsername(username: \"tourist\") { \(profile) } }", token: rival.token)
+        let sent = try await run(#"mutation { sendFriendRequest(input: {username: "tourist"}) { \#(request) } }"#, token: rival.token)
+        try await run(
+            "{ me { friendRequests(direction: INCOMING, includeAnswered: true) { pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id } } } } }",
+            token: user)
+        try await run(
+            "mutation($r: ID!) { respondToFriendRequest(input: {friendRequestId: $r, accept: true}) { \(request) } }", token: user,
+            ["r": .string(try string(sent, "data.sendFriendRequest.friendRequest.id"))])
+        let pending = try await run(#"mutation { sendFriendRequest(input: {username: "tourthird"}) { \#(request) } }"#, token: user)
+        try await run(
+            "mutation($r: ID!) { cancelFriendRequest(input: {friendRequestId: $r}) { \(request) } }", token: user,
+            ["r": .string(try string(pending, "data.sendFriendRequest.friendRequest.id"))])
+
+        let group = """
+            group { id name description owner { id } members { member { id } isOwner joinedAt } pendingInvitations { groupId groupName
+              groupDescription invitee { id } invitedBy { id } createdAt } viewerIsOwner scoring { metric weight } period timeZone
+              currentPeriod { from to } leaderboard(from: "2026-03-01", to: "2026-03-31") { from to days entries { rank member { id } score
+              contributions { metric value points } } } myRankHistory { period { from to } rank score memberCount } createdAt }
+            userErrors { code }
+            """
+        let created = try await run(#"mutation { createRivalGroup(input: {name: "Tour rivals", description: "For the tour"}) { \#(group) } }"#, token: user)
+        let ids: [String: GraphQLValue] = ["g": .string(try string(created, "data.createRivalGroup.group.id")), "u": .string(rival.id)]
+        try await run(
+            """
+            mutation($g: ID!, $u: ID!) {
+              a: setGroupScoring(input: {groupId: $g, rules: [{metric: CALORIES_CONSUMED, weight: 1}, {metric: PROTEIN_TARGET_MET, weight: 1},
+                {metric: LOGGING_STREAK, weight: 1}, {metric: WEIGHT_PROGRESS, weight: 1}]}) { group { id } userErrors { code } }
+              b: updateRivalGroup(input: {groupId: $g, period: MONTH, timeZone: "America/Toronto"}) { group { id } userErrors { code } }
+              c: inviteToRivalGroup(input: {groupId: $g, userId: $u}) { \(group) }
+            }
+            """, token: user, ids)
+        try await run(
+            "{ me { rivalGroupInvitations { pageInfo { hasNextPage } edges { cursor node { groupId groupName groupDescription invitee { id } invitedBy { id } createdAt } } } } }",
+            token: rival.token)
+        let join = "mutation($g: ID!) { respondToGroupInvitation(input: {groupId: $g, accept: true}) { \(group) } }"
+        try await run(join, token: rival.token, ["g": ids["g"]!])
+        try await run(
+            """
+            { me { groups { pageInfo { hasNextPage } edges { cursor node { id name } } }
+              friends { pageInfo { hasNextPage } edges { cursor node { \(profile) } } } } }
+            """, token: user)
+        try await run("mutation($g: ID!, $u: ID!) { removeGroupMember(input: {groupId: $g, userId: $u}) { group { id } userErrors { code } } }", token: user, ids)
+        try await run("mutation($g: ID!, $u: ID!) { inviteToRivalGroup(input: {groupId: $g, userId: $u}) { userErrors { code } } }", token: user, ids)
+        try await run(join, token: rival.token, ["g": ids["g"]!])
+        try await run("mutation($g: ID!, $u: ID!) { transferGroupOwnership(input: {groupId: $g, userId: $u}) { group { id } userErrors { code } } }", token: user, ids)
+        try await run("mutation($g: ID!) { leaveRivalGroup(input: {groupId: $g}) { leftGroupId userErrors { code } } }", token: user, ["g": ids["g"]!])
+        try await run("mutation($g: ID!) { deleteRivalGroup(input: {groupId: $g}) { deletedGroupId userErrors { code } } }", token: rival.token, ["g": ids["g"]!])
+        try await run("mutation($u: ID!) { removeFriend(input: {userId: $u}) { removedUserId userErrors { code } } }", token: user, ["u": ids["u"]!])
+        try await run("mutation($u: ID!) { blockUser(input: {userId: $u}) { user { id } userErrors { code } } }", token: user, ["u": .string(third.id)])
+        try await run("{ me { blockedUsers { pageInfo { hasNextPage } edges { cursor node { id } } } } }", token: user)
+        try await run("mutation($u: ID!) { unblockUser(input: {userId: $u}) { user { id } userErrors { code } } }", token: user, ["u": .string(third.id)])
+    }
+
     func run() async throws {
         let admin = try await signIn("admin")
         let chain = try await signIn("chain")
@@ -389,6 +457,9 @@ private struct Tour {
         try await run(
             "{ auditLog(first: 5) { pageInfo { hasNextPage } edges { cursor node { action actor { id } subjectUser { id } reason details createdAt } } } }",
             token: admin)
+
+        // Rivals: friends by username, a group with its scoring, invitations, the leaderboard.
+        try await rivalsTour(user: user)
 
         // Meals: a diet plan followed, advice, a week planned, swapped, locked, checked off, tracked.
         let plans = try await run(

@@ -108,6 +108,22 @@ import Testing
             """, [userID])
         _ = try await Notifications.post(
             NewNotification(kind: .friendRequest, userID: userID, title: "A friend request", body: "Bo wants to be friends."), in: database)
+        // Rivals: requests both ways, a friend, a block, a group they own with a member, an
+        // invitation to another's group, and a day of figures.
+        for statement in [
+            "INSERT INTO friend_requests (from_user_id, to_user_id, status) SELECT $1, id, 'accepted' FROM users WHERE email = 'user@demo.foodgraph.local'",
+            "INSERT INTO friend_requests (from_user_id, to_user_id) SELECT id, $1 FROM users WHERE email = 'admin@demo.foodgraph.local'",
+            "INSERT INTO friendships (user_id, friend_id) SELECT $1, id FROM users WHERE email = 'user@demo.foodgraph.local' UNION ALL SELECT id, $1 FROM users WHERE email = 'user@demo.foodgraph.local'",
+            "INSERT INTO user_blocks (blocker_id, blocked_id) SELECT $1, id FROM users WHERE email = 'support@demo.foodgraph.local'",
+            "INSERT INTO rival_groups (owner_id, name, scoring_metrics, scoring_weights) VALUES ($1, 'Theirs', '{days_logged}', '{1}')",
+            "INSERT INTO rival_group_members (group_id, user_id, joined_at) SELECT id, $1, now() - interval '1 day' FROM rival_groups WHERE name = 'Theirs'",
+            "INSERT INTO rival_group_members (group_id, user_id) SELECT g.id, u.id FROM rival_groups g, users u WHERE g.name = 'Theirs' AND u.email = 'user@demo.foodgraph.local' AND $1 > 0",
+            "INSERT INTO rival_groups (owner_id, name, scoring_metrics, scoring_weights) SELECT id, 'Others', '{days_logged}', '{1}' FROM users WHERE email = 'user@demo.foodgraph.local' AND $1 > 0",
+            "INSERT INTO rival_group_invitations (group_id, user_id) SELECT id, $1 FROM rival_groups WHERE name = 'Others'",
+            "INSERT INTO rival_days (user_id, local_date, energy_kcal, protein_g, entry_count) VALUES ($1, '2026-03-02', 100, 5, 1)",
+        ] {
+            _ = try await database.query(statement, [userID])
+        }
         _ = try await database.withTransaction { transaction in
             _ = try await DietPlanStore.start(DietPlanCatalogue.all[0], for: userID, in: transaction)
             return try await MealPlanStore.upsertPlan(

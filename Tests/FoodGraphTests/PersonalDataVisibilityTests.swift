@@ -124,8 +124,9 @@ import Testing
         let api = fixture.api
         let schema = api.application.executable.schema
         // A recipe's visibility is its own (public, private to its author, pending to author and
-        // administrators): RecipeTests covers it.
-        let nodeTypes = schema.possibleTypes(of: "Node").filter { $0 != "Recipe" }.sorted()
+        // administrators): RecipeTests covers it. A friend request (its two people) and a rival
+        // group (its members, not administrators): RivalsAuthorizationTests covers them.
+        let nodeTypes = schema.possibleTypes(of: "Node").filter { !["Recipe", "FriendRequest", "RivalGroup"].contains($0) }.sorted()
         let everyone = Set(Audience.allCases)
         let ownerAndAdministrator: Set<Audience> = [.owner, .administrator]
         // By type: an instance tied to the subject, and who may fetch it.

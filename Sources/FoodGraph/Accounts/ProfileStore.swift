@@ -25,6 +25,17 @@ enum ProfileStore {
         return profiles
     }
 
+    /// The enabled account with this username (compared case-insensitively), for the friend
+    /// lookup (Rivals); nil when there is none.
+    static func userID(username: String, in database: some PostgresQuerying) async throws -> Int64? {
+        try await database.query(
+            """
+            SELECT p.user_id FROM profiles p JOIN users u ON u.id = p.user_id
+            WHERE p.username_key = lower($1) AND u.disabled_at IS NULL
+            """, [username]
+        ).first?.decode(Int64.self, at: 0)
+    }
+
     private static func profile(_ row: PostgresRow) throws -> ProfileRecord {
         var profile = ProfileRecord(userID: try row.decode(Int64.self, at: 0))
         profile.displayName = try row.decode(String?.self, at: 1)

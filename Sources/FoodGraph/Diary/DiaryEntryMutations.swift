@@ -27,7 +27,7 @@ enum DiaryEntryMutations {
                 userID: viewer.userID, date: date, meal: input.meal, productID: food.productID, foodName: food.name,
                 quantity: input.quantity, unit: input.unit, grams: grams, source: input.source ?? .manual,
                 nutrition: EntryNutrition(per100: food.per100, grams: grams, changes: changes)), in: database)
-        return DiaryEntryPayload(entry: entry, day: try await DiaryCalendar.day(of: viewer.userID, date: date, window: window, in: database))
+        return DiaryEntryPayload(entry: entry, day: try await changedDay(of: viewer.userID, date: date, window: window, in: database))
     }
 
     static func update(_ input: UpdateDiaryEntryInput, _ scope: MutationScope) async throws -> DiaryEntryPayload {
@@ -62,8 +62,11 @@ enum DiaryEntryMutations {
         guard let updated = try await DiaryEntryStore.update(id: entry.id, userID: viewer.userID, change, in: database) else {
             return DiaryEntryPayload(failing: [UserError("entryId", "No such entry.", code: .notFound)])
         }
+        if updated.date != entry.date {
+            _ = try await changedDay(of: viewer.userID, date: entry.date, window: window, in: database)
+        }
         return DiaryEntryPayload(
-            entry: updated, day: try await DiaryCalendar.day(of: viewer.userID, date: updated.date, window: window, in: database))
+            entry: updated, day: try await changedDay(of: viewer.userID, date: updated.date, window: window, in: database))
     }
 
     static func logAgain(_ input: LogDiaryEntryAgainInput, _ scope: MutationScope) async throws -> DiaryEntryPayload {
@@ -78,7 +81,7 @@ enum DiaryEntryMutations {
         else {
             return DiaryEntryPayload(failing: [UserError("entryId", "No such entry.", code: .notFound)])
         }
-        return DiaryEntryPayload(entry: copy, day: try await DiaryCalendar.day(of: viewer.userID, date: date, window: window, in: database))
+        return DiaryEntryPayload(entry: copy, day: try await changedDay(of: viewer.userID, date: date, window: window, in: database))
     }
 
     static func delete(_ input: DeleteDiaryEntryInput, _ scope: MutationScope) async throws -> DeleteDiaryEntryPayload {
@@ -90,7 +93,7 @@ enum DiaryEntryMutations {
         let window = try await DiaryCalendar.window(for: viewer.userID, in: database)
         return DeleteDiaryEntryPayload(
             deleted: GlobalID(typeName: DiaryEntryRecord.graphQLTypeName, key: input.entryId.key),
-            day: try await DiaryCalendar.day(of: viewer.userID, date: date, window: window, in: database))
+            day: try await changedDay(of: viewer.userID, date: date, window: window, in: database))
     }
 
     // MARK: - Parts
@@ -111,6 +114,16 @@ enum DiaryEntryMutations {
             // The schema's @oneOf refuses this before it gets here.
             return .failure(DiaryRules.Problems([UserError(field: ["food"], message: "Choose a product or describe a food.", code: .required)]))
         }
+    }
+
+    /// The day a write changed, read in its transaction; Rivals' daily figures follow it (one
+    /// statement, written only for members of a rival group).
+    private static func changedDay(
+        of userID: Int64, date: LocalDate, window: DiaryDateWindow, in transaction: PostgresTransaction
+    ) async throws -> DiaryDay {
+        let day = try await DiaryCalendar.day(of: userID, date: date, window: window, in: transaction)
+        try await RivalScores.dayChanged(day, in: transaction)
+        return day
     }
 
     private static func withProductMeasures(_ food: DiaryRules.Food, in database: some PostgresQuerying) async throws -> DiaryRules.Food {

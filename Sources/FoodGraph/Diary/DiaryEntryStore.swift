@@ -60,6 +60,22 @@ enum DiaryEntryStore {
         return days
     }
 
+    /// A user's energy, protein and number of entries per local date from `from` on (dates with
+    /// entries only): what Rivals fills its daily figures from when the user joins a group.
+    static func dailyTotals(
+        userID: Int64, from: LocalDate, in database: some PostgresQuerying
+    ) async throws -> [(date: LocalDate, energyKcal: Double, proteinG: Double, entries: Int)] {
+        try await database.query(
+            """
+            SELECT local_date::text, sum(energy_kcal), sum(protein_g), count(*)::int8 FROM diary_entries
+            WHERE user_id = $1 AND local_date >= $2::date GROUP BY local_date ORDER BY local_date
+            """, [userID, from.description]
+        ).map { row in
+            (try LocalDate(stored: try row.decode(String.self, at: 0)), try row.decode(Double.self, at: 1), try row.decode(Double.self, at: 2),
+             try row.decode(Int.self, at: 3))
+        }
+    }
+
     /// A page of each user's entries between two dates (inclusive), newest first.
     static func page(
         _ page: Page, userIDs: [Int64], from: LocalDate, to: LocalDate, in database: some PostgresQuerying

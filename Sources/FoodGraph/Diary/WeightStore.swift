@@ -29,6 +29,30 @@ enum WeightStore {
             parameters: [from?.description, to?.description], in: database, decode: WeightEntryRecord.init)
     }
 
+    static let weightsStatement = """
+            SELECT u.id,
+              coalesce(
+                (SELECT weight_kg::float8 FROM weight_entries WHERE user_id = u.id AND local_date <= $2::date ORDER BY local_date DESC LIMIT 1),
+                (SELECT weight_kg::float8 FROM weight_entries WHERE user_id = u.id AND local_date > $2::date AND local_date <= $3::date
+                 ORDER BY local_date LIMIT 1)),
+              (SELECT weight_kg::float8 FROM weight_entries WHERE user_id = u.id AND local_date <= $3::date ORDER BY local_date DESC LIMIT 1)
+            FROM unnest($1::bigint[]) AS u(id)
+            """
+
+    /// For each user, the weigh-in a span starts from (the latest on or before `from`, else the
+    /// first up to `to`) and the latest up to `to`, in kilograms: what Rivals' weight progress reads.
+    static func weights(
+        of userIDs: [Int64], from: LocalDate, to: LocalDate, in database: some PostgresQuerying
+    ) async throws -> [Int64: (start: Double?, end: Double?)] {
+        var weights: [Int64: (start: Double?, end: Double?)] = [:]
+        let rows = try await database.query(
+            weightsStatement, [PostgresArray(userIDs), from.description, to.description])
+        for row in rows {
+            weights[try row.decode(Int64.self, at: 0)] = (try row.decode(Double?.self, at: 1), try row.decode(Double?.self, at: 2))
+        }
+        return weights
+    }
+
     /// Records the user's weight for a date; a second weigh-in on the same date replaces the first.
     static func record(userID: Int64, date: LocalDate, kilograms: Double, in database: some PostgresQuerying) async throws -> WeightEntryRecord {
         let rows = try await database.query(

@@ -78,7 +78,11 @@ enum DataCorrections {
         for (index, id) in input.recordIDs.enumerated() {
             let deleted: Bool
             switch id.typeName {
-            case DiaryEntryRecord.graphQLTypeName: deleted = try await DiaryEntryStore.delete(id: id.key, userID: userID, in: scope.transaction) != nil
+            case DiaryEntryRecord.graphQLTypeName:
+                let date = try await DiaryEntryStore.delete(id: id.key, userID: userID, in: scope.transaction)
+                // Rivals' daily figures follow the diary.
+                if let date { try await RivalScores.refresh(userID: userID, date: date, in: scope.transaction) }
+                deleted = date != nil
             default: deleted = try await WeightStore.delete(id: id.key, userID: userID, in: scope.transaction)
             }
             if !deleted {

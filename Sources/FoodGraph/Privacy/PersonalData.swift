@@ -45,7 +45,7 @@ enum PersonalData {
     /// rows may still point at.
     static let holders: [any PersonalDataHolder.Type] = [
         PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, RecipesPersonalData.self, NotificationsPersonalData.self,
-        MealsPersonalData.self, SpendingPersonalData.self, AccountsPersonalData.self,
+        MealsPersonalData.self, SpendingPersonalData.self, RivalsPersonalData.self, AccountsPersonalData.self,
     ]
 
     static var userColumns: [UserColumn] { holders.flatMap { $0.userColumns } }

@@ -38,6 +38,8 @@ enum PersonalDataPolicy {
         case notifications
         /// What they buy and spend: receipts, purchases, spending objectives and analytics.
         case spending
+        /// Their friends, friend requests, blocks and rival groups (Rivals): the owner's alone.
+        case social
     }
 
     /// Who asks, relative to the user whose data it is. A viewer holding several roles is every
@@ -72,9 +74,9 @@ enum PersonalDataPolicy {
         case .administrator:
             switch category {
             case .account, .contact, .profile, .health, .consents, .spending: return .full
-            // Sessions are ended by disabling the account, not read; an export and the
-            // notifications are their owner's.
-            case .sessions, .exports, .notifications: return .none
+            // Sessions are ended by disabling the account, not read; an export, the
+            // notifications and the friends and groups are their owner's.
+            case .sessions, .exports, .notifications, .social: return .none
             }
         case .support:
             switch category {
@@ -152,6 +154,8 @@ enum UserField: String, CaseIterable, Sendable {
     case activeDietPlan, dietPlanHistory, mealAdvice, mealPlanOptions, mealPlan, mealPlans, mealBudgetWeeks
     // Spending
     case receipts, purchases, spendingObjectives, spendingSuggestions, spending, spendingComparison
+    // Rivals
+    case friends, friendRequests, groups, rivalGroupInvitations, blockedUsers
 
     var category: PersonalDataPolicy.Category {
         switch self {
@@ -166,6 +170,7 @@ enum UserField: String, CaseIterable, Sendable {
         case .notifications, .unreadNotificationCount: .notifications
         case .dataExports: .exports
         case .receipts, .purchases, .spendingObjectives, .spendingSuggestions, .spending, .spendingComparison: .spending
+        case .friends, .friendRequests, .groups, .rivalGroupInvitations, .blockedUsers: .social
         }
     }
 }
