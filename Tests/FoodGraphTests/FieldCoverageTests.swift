@@ -163,7 +163,8 @@ private struct Tour {
                   weeklyBudget { amount currency } location { latitude longitude } accessibleRadiusKm
                   preferredStores { id } ignoredStores { id }
                   shippingAddress { recipient line1 line2 city region postalCode country phone }
-                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady }
+                  notifications { expiringFood budgetExceeded cheaperAlternative orderStatus friendRequests upcomingRecurringOrder scanReady
+                    groupInvitations supportIssueAnswered }
                   phone weightUnit locale customTargets { energyKcal proteinG carbohydratesG fatG } }
                 pendingEmail
                 nutritionTargets { basalMetabolicRateKcal maintenanceKcal energyKcal proteinG fatG carbohydratesG fibreG sugarsG sodiumMg userSet }
@@ -354,6 +355,21 @@ private struct Tour {
             """
             { me { favoriteRecipes(first: 2) { edges { node { id } } } recipes(first: 2) { edges { node { id } } }
                 profile { favoriteFoods { id } } } }
+            """, token: user)
+
+        // Notifications: one created as an area creates them, read, marked, switched.
+        let recipient = try #require(GlobalID(parsing: userID)).key
+        _ = try await Notifications.post(
+            NewNotification(kind: .scanReady, userID: recipient, title: "Tour scan", body: "Recognised."), in: database)
+        try await run(
+            """
+            { me { unreadNotificationCount
+                notifications(first: 5) { pageInfo { hasNextPage } edges { cursor node { id kind title body subjectId createdAt readAt } } } } }
+            """, token: user)
+        try await run(
+            """
+            mutation { a: markNotificationsRead(input: {}) { markedCount unreadNotificationCount userErrors { code } }
+              b: setNotificationEnabled(input: {kind: SCAN_READY, enabled: true}) { settings { scanReady } userErrors { code } } }
             """, token: user)
 
         // Passwords and sessions, then the account's end.

@@ -94,6 +94,8 @@ import Testing
         _ = try await database.query(
             "INSERT INTO user_roles (user_id, role, granted_by) SELECT id, 'support', $1 FROM users WHERE email = 'user@demo.foodgraph.local'",
             [userID])
+        _ = try await Notifications.post(
+            NewNotification(kind: .friendRequest, userID: userID, title: "A friend request", body: "Bo wants to be friends."), in: database)
         return Subject(api: api, token: token, userID: userID, email: email)
     }
 

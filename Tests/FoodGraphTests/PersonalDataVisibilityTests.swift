@@ -135,6 +135,7 @@ import Testing
             "DiaryEntry": (fixture.diaryEntryID, ownerAndAdministrator),
             "WeightEntry": (fixture.weightEntryID, ownerAndAdministrator),
             "DataExport": (fixture.dataExportID, [.owner]),
+            "Notification": (fixture.notificationID, [.owner]),
             // The catalog holds no personal data: a price the subject reported does not say who.
             "Product": (fixture.productID, everyone),
             "Category": (fixture.categoryID, everyone),
@@ -201,6 +202,7 @@ import Testing
         var diaryEntryID: String
         var weightEntryID: String
         var dataExportID: String
+        var notificationID: String
         var productID: String
         var categoryID: String
         var chainID: String
@@ -247,6 +249,11 @@ import Testing
             let export = try await api.run("mutation { exportMyData { dataExport { id } } }", token: subjectToken)
             let me = try await api.run("{ me { id sessions(first: 1) { edges { node { id } } } } }", token: subjectToken)
             let subjectID = try #require(me["data.me.id"] as? String)
+            let subjectKey = try #require(GlobalID(parsing: subjectID)).key
+            _ = try await Notifications.post(
+                NewNotification(kind: .orderStatusChanged, userID: subjectKey, title: "Order accepted", body: "Your order was accepted."),
+                in: database)
+            let notifications = try await api.run("{ me { notifications(first: 1) { edges { node { id } } } } }", token: subjectToken)
             let viewers = [
                 MatrixViewer(name: "anonymous", audience: .anonymous, token: nil),
                 MatrixViewer(name: "the owner", audience: .owner, token: subjectToken),
@@ -258,10 +265,11 @@ import Testing
                 MatrixViewer(name: "an administrator", audience: .administrator, token: try await signIn("admin")),
             ]
             return Fixture(
-                api: api, subjectKey: try #require(GlobalID(parsing: subjectID)).key, subjectID: subjectID, subjectToken: subjectToken,
+                api: api, subjectKey: subjectKey, subjectID: subjectID, subjectToken: subjectToken,
                 viewers: viewers, sessionID: try #require(me["data.me.sessions.edges.0.node.id"] as? String),
                 diaryEntryID: try #require(profile["data.b.entry.id"] as? String), weightEntryID: try #require(profile["data.c.entry.id"] as? String),
                 dataExportID: try #require(export["data.exportMyData.dataExport.id"] as? String),
+                notificationID: try #require(notifications["data.me.notifications.edges.0.node.id"] as? String),
                 productID: productID, categoryID: try #require(products["data.products.edges.0.node.category.id"] as? String),
                 chainID: try #require(products["data.stores.edges.0.node.chain.id"] as? String), storeID: storeID,
                 priceID: try #require(profile["data.d.priceObservation.id"] as? String))

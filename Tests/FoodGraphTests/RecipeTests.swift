@@ -6,8 +6,9 @@ import Testing
 @testable import FoodGraph
 
 /// The Recipes area's stories (Scan&Cook US-301…311, US-401; Meal Budget Plan's costs), on the
-/// demo cookbook, in process against a real database.
-@Suite struct RecipeTests {
+/// demo cookbook, in process against a real database. One at a time: each loads the demo data,
+/// and twenty loads at once starve the rest of the suite's timing-sensitive tests.
+@Suite(.serialized) struct RecipeTests {
     /// An API over a fresh database with the demo data (accounts, catalog, prices, cookbook).
     struct World {
         let api: TestAPI
@@ -275,6 +276,16 @@ import Testing
         #expect(titles.contains("Mushroom Risotto") && titles.contains("Peanut Butter Cookies") && titles.contains("Grilled Striploin Steak"))
         let page = try await world.run("{ recipes(first: 1) { restrictionsApplied } }", token: user)
         #expect(page["data.recipes.restrictionsApplied"] as? Bool == true)
+        // Criteria combine with the defaults.
+        let quickSoups = try await world.all("filter: {dishTypes: [SOUP, SALAD], cookingTime: FAST}", "title dishType totalMinutes dietTypes allergens", token: user)
+        #expect(!quickSoups.isEmpty)
+        for recipe in quickSoups {
+            #expect(["SOUP", "SALAD"].contains(recipe["dishType"] as? String ?? "") && (recipe["totalMinutes"] as? Int ?? 99) <= 20)
+            #expect((recipe["dietTypes"] as? [String] ?? []).contains("VEGETARIAN"))
+            #expect(Set(recipe["allergens"] as? [String] ?? []).isDisjoint(with: ["PEANUTS", "TREE_NUTS"]))
+        }
+        let restrictedTitles = Set(restricted.compactMap { $0["title"] as? String })
+        #expect(quickSoups.allSatisfy { restrictedTitles.contains($0["title"] as? String ?? "") })
     }
 
     @Test func pregnancyAndIllnessesExcludeWhatTheDocumentedRulesSay() async throws {

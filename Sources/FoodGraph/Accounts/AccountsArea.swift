@@ -166,6 +166,8 @@ enum AccountsArea: Area {
             settings.field("friendRequests") { $0.friendRequests }
             settings.field("upcomingRecurringOrder") { $0.upcomingRecurringOrder }
             settings.field("scanReady") { $0.scanReady }
+            settings.field("groupInvitations") { $0.groupInvitations }
+            settings.field("supportIssueAnswered") { $0.supportIssueAnswered }
         }
         binder.object(NutritionTargets.self) { targets in
             targets.field("basalMetabolicRateKcal") { $0.basalMetabolicRateKcal }

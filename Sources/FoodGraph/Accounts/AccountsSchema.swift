@@ -340,6 +340,8 @@ type NotificationSettings {
   friendRequests: Boolean!
   upcomingRecurringOrder: Boolean!
   scanReady: Boolean!
+  groupInvitations: Boolean!
+  supportIssueAnswered: Boolean!
 }
 
 """
@@ -516,6 +518,8 @@ input NotificationSettingsInput {
   friendRequests: Boolean
   upcomingRecurringOrder: Boolean
   scanReady: Boolean
+  groupInvitations: Boolean
+  supportIssueAnswered: Boolean
 }
 
 input GeoPointInput {

@@ -96,9 +96,12 @@ struct NotificationSettings: ObjectValue, Equatable {
     var friendRequests = true
     var upcomingRecurringOrder = true
     var scanReady = true
+    var groupInvitations = true
+    var supportIssueAnswered = true
 
     static let names = [
         "expiringFood", "budgetExceeded", "cheaperAlternative", "orderStatus", "friendRequests", "upcomingRecurringOrder", "scanReady",
+        "groupInvitations", "supportIssueAnswered",
     ]
 
     init() {}
@@ -112,6 +115,8 @@ struct NotificationSettings: ObjectValue, Equatable {
         friendRequests = stored["friendRequests"] ?? true
         upcomingRecurringOrder = stored["upcomingRecurringOrder"] ?? true
         scanReady = stored["scanReady"] ?? true
+        groupInvitations = stored["groupInvitations"] ?? true
+        supportIssueAnswered = stored["supportIssueAnswered"] ?? true
     }
 }
 

@@ -81,6 +81,14 @@ enum ProfileStore {
     }
 
     /// Applies a validated patch in one statement; a taken username is a unique violation.
+    /// Whether the user has a kind of notification on (`NotificationSettings` field name): on
+    /// unless switched off.
+    static func notificationEnabled(_ settingName: String, for userID: Int64, in database: some PostgresQuerying) async throws -> Bool {
+        try await database.query(
+            "SELECT coalesce((notification_settings ->> $2)::boolean, true) FROM profiles WHERE user_id = $1", [userID, settingName]
+        ).first?.decode(Bool.self, at: 0) ?? false
+    }
+
     static func update(_ userID: Int64, with changes: [ProfileChange], in transaction: PostgresTransaction) async throws {
         guard !changes.isEmpty else { return }
         var parameters: [any PostgresEncodable] = [userID]

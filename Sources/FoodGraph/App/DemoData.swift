@@ -1,7 +1,7 @@
 import Postgres
 
 /// Demo accounts (one per role), the seed catalog of `Resources/seed/`, three chains with stores
-/// around Hamilton, Ontario, and their prices: for local development only.
+/// around Hamilton, Ontario, their prices, and the demo cookbook: for local development only.
 public enum DemoData {
     public static let password = "Demo-pass1"
 

@@ -34,6 +34,8 @@ enum PersonalDataPolicy {
         case exports
         /// Which terms and privacy policy they accepted, and when.
         case consents
+        /// What the service told them: expiring food, orders, friend requests, budgets.
+        case notifications
     }
 
     /// Who asks, relative to the user whose data it is. A viewer holding several roles is every
@@ -68,8 +70,9 @@ enum PersonalDataPolicy {
         case .administrator:
             switch category {
             case .account, .contact, .profile, .health, .consents: return .full
-            // Sessions are ended by disabling the account, not read; an export is its owner's.
-            case .sessions, .exports: return .none
+            // Sessions are ended by disabling the account, not read; an export and the
+            // notifications are their owner's.
+            case .sessions, .exports, .notifications: return .none
             }
         case .support:
             switch category {
@@ -141,6 +144,8 @@ enum UserField: String, CaseIterable, Sendable {
     case diaryDay, diaryEntries, weightEntries, nutritionTimeline, weightTimeline
     // Recipes
     case favoriteRecipes, recipes
+    // Notifications
+    case notifications, unreadNotificationCount
 
     var category: PersonalDataPolicy.Category {
         switch self {
@@ -152,6 +157,7 @@ enum UserField: String, CaseIterable, Sendable {
             .health
         case .sessions: .sessions
         case .consents, .pendingConsents: .consents
+        case .notifications, .unreadNotificationCount: .notifications
         case .dataExports: .exports
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What the figures of a recipe need to know of a linked catalog product.
 struct ProductFacts: Sendable {
@@ -49,28 +50,38 @@ struct ProductFacts: Sendable {
     }
 
     /// What the label's serving tells: `1/4 cup (30 g)` gives a density, `2 slices (70 g)` the
-    /// weight of a piece. Values outside plausible bounds are ignored.
-    var labelDensity: Double? { label?.density }
-    var labelPieceGrams: Double? { label?.pieceGrams }
+    /// weight of a piece. Values outside plausible bounds are ignored. Read once per product.
+    var labelDensity: Double? { label.density }
+    var labelPieceGrams: Double? { label.pieceGrams }
 
-    private var label: (density: Double?, pieceGrams: Double?)? {
-        guard let servingDescription else { return nil }
+    private var label: (density: Double?, pieceGrams: Double?) {
+        if let cached = Self.labels.withLock({ $0[servingDescription ?? ""]?[servingAmount ?? -1] }) { return cached }
+        let label = readLabel()
+        Self.labels.withLock { $0[servingDescription ?? "", default: [:]][servingAmount ?? -1] = label }
+        return label
+    }
+
+    /// Labels read, by description and serving size: a few hundred distinct ones in a catalog.
+    private static let labels = Mutex<[String: [Double: (density: Double?, pieceGrams: Double?)]]>([:])
+
+    private func readLabel() -> (density: Double?, pieceGrams: Double?) {
+        guard let servingDescription else { return (nil, nil) }
         let parsed = IngredientLineParser.parse(servingDescription)
-        guard let quantity = parsed.amount, quantity > 0, let unit = parsed.unit else { return nil }
+        guard let quantity = parsed.amount, quantity > 0, let unit = parsed.unit else { return (nil, nil) }
         // The serving's mass: the parenthesised grams, else the serving size when it is in grams.
         var grams: Double?
         if let note = parsed.note, let inNote = Self.grams(in: note) { grams = inNote }
         if grams == nil, servingUnit == .gram { grams = servingAmount }
-        guard let grams, grams > 0 else { return nil }
+        guard let grams, grams > 0 else { return (nil, nil) }
         switch RecipeUnits.kind(of: unit) {
         case .volume:
-            guard let millilitres = RecipeUnits.convert(quantity, from: unit, to: .millilitre) else { return nil }
+            guard let millilitres = RecipeUnits.convert(quantity, from: unit, to: .millilitre) else { return (nil, nil) }
             let density = grams / millilitres
             return ((0.05...2.5).contains(density) ? density : nil, nil)
         case .count:
             return (nil, grams / quantity)
         case .mass:
-            return nil
+            return (nil, nil)
         }
     }
 

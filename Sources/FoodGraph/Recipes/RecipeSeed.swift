@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Synchronization
 
 /// The demo cookbook (`Resources/seed/recipes.txt`, original recipes written for this project),
 /// loaded by the demo data after the seed catalog: ingredient lines are read by the app's own
@@ -122,14 +123,26 @@ enum RecipeSeed {
         }
     }
 
+    /// The cookbook read and linked to the seed catalog's product names: once per process.
+    static func prepared(catalog: SeedCatalog) throws -> (recipes: [Recipe], linked: [[Linked]]) {
+        try preparedCache.withLock { cache in
+            if let cache { return cache }
+            let recipes = try parse(try text())
+            let linked = try link(recipes, catalogNames: catalog.products.compactMap { $0["name"] })
+            cache = (recipes, linked)
+            return (recipes, linked)
+        }
+    }
+
+    private static let preparedCache = Mutex<(recipes: [Recipe], linked: [[Linked]])?>(nil)
+
     /// Loads the cookbook as the FoodGraph cookbook's own public, approved recipes; returns how many.
     @discardableResult
     static func load(into transaction: PostgresTransaction, catalog: SeedCatalog) async throws -> Int {
-        let recipes = try parse(try text())
+        let (recipes, linked) = try prepared(catalog: catalog)
         let barcodes = Dictionary(
             catalog.products.compactMap { row in row["name"].flatMap { name in row["barcode"].map { (name, $0) } } },
             uniquingKeysWith: { first, _ in first })
-        let linked = try link(recipes, catalogNames: catalog.products.compactMap { $0["name"] })
         // The products, through the catalog's Swift API (one lookup per product used).
         var products: [String: ProductRecord] = [:]
         for name in Set(linked.joined().compactMap(\.productName)) {
@@ -138,7 +151,7 @@ enum RecipeSeed {
             }
             products[name] = product
         }
-        for (recipe, ingredients) in zip(recipes, linked) {
+        let rows = zip(recipes, linked).map { recipe, ingredients -> (recipe: RecipeStore.NewRecipe, ingredients: [RecipeStore.NewIngredient], traits: RecipeTraits) in
             let resolved = ingredients.map { linked -> ResolvedIngredient in
                 let product = linked.productName.flatMap { products[$0] }
                 let parsed = linked.parsed
@@ -149,18 +162,14 @@ enum RecipeSeed {
                         pieceName: parsed.pieceName, note: parsed.note, matchConfidence: product == nil ? nil : linked.confidence),
                     product: product)
             }
-            let id = try await RecipeStore.insert(
-                RecipeStore.NewRecipe(
-                    authorID: nil, title: recipe.title, description: recipe.description, steps: recipe.steps, servings: recipe.servings,
-                    prepMinutes: recipe.prepMinutes, cookMinutes: recipe.cookMinutes, dishType: recipe.dishType,
-                    categories: recipe.categories, appliances: recipe.appliances, mealTimes: recipe.mealTimes, visibility: .public,
-                    moderationStatus: .approved),
-                in: transaction)
-            try await RecipeStore.replaceIngredients(of: id, with: resolved.map(\.row), in: transaction)
+            let newRecipe = RecipeStore.NewRecipe(
+                authorID: nil, title: recipe.title, description: recipe.description, steps: recipe.steps, servings: recipe.servings,
+                prepMinutes: recipe.prepMinutes, cookMinutes: recipe.cookMinutes, dishType: recipe.dishType, categories: recipe.categories,
+                appliances: recipe.appliances, mealTimes: recipe.mealTimes, visibility: .public, moderationStatus: .approved)
             let traits = RecipeMutations.traits(
                 resolved, servings: recipe.servings, cookMinutes: recipe.cookMinutes, appliances: recipe.appliances)
-            try await RecipeStore.setTraits(traits, of: id, in: transaction)
+            return (newRecipe, resolved.map(\.row), traits)
         }
-        return recipes.count
+        return try await RecipeStore.insertMany(rows, in: transaction).count
     }
 }

@@ -176,6 +176,82 @@ enum RecipeStore {
             ])[0].decode(Int64.self, at: 0)
     }
 
+    /// Inserts many recipes with their ingredients and traits in three statements (the demo
+    /// cookbook); returns their ids in order.
+    static func insertMany(
+        _ recipes: [(recipe: NewRecipe, ingredients: [NewIngredient], traits: RecipeTraits)], in database: some PostgresQuerying
+    ) async throws -> [Int64] {
+        guard !recipes.isEmpty else { return [] }
+        let rows: [[String: Any?]] = recipes.enumerated().map { index, item in
+            let recipe = item.recipe
+            let traits = item.traits
+            return [
+                "n": index, "author_id": recipe.authorID, "title": recipe.title, "description": recipe.description, "steps": recipe.steps,
+                "servings": recipe.servings, "prep_minutes": recipe.prepMinutes, "cook_minutes": recipe.cookMinutes,
+                "dish_type": recipe.dishType.databaseName, "categories": recipe.categories.map(\.databaseName),
+                "appliances": recipe.appliances.map(\.databaseName), "meal_times": recipe.mealTimes.map(\.storedName),
+                "visibility": recipe.visibility.databaseName, "moderation_status": recipe.moderationStatus.databaseName,
+                "allergens": traits.allergens.map(\.databaseName), "diet_labels": traits.dietLabels.map(\.databaseName),
+                "diet_types": traits.dietTypes.map(\.databaseName), "cautions": traits.cautions, "foods_text": traits.foodsText,
+                "product_ids": traits.productIDs, "energy_kcal": traits.energyKcal, "protein_g": traits.proteinG, "fat_g": traits.fatG,
+                "carbohydrates_g": traits.carbohydratesG, "sugars_g": traits.sugarsG, "sodium_mg": traits.sodiumMg,
+                "saturated_fat_g": traits.saturatedFatG, "vitamin_mineral_score": traits.vitaminMineralScore,
+                "catalog_cost": traits.catalogCost.map { RecipeFigures.text($0) }, "nutrition_complete": traits.nutritionComplete,
+                "cost_complete": traits.costComplete,
+            ]
+        }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: rows.map { $0.compactMapValues { $0 } }), as: UTF8.self)
+        func texts(_ name: String) -> String { "ARRAY(SELECT jsonb_array_elements_text(j.\(name)))" }
+        let inserted = try await database.query(
+            """
+            INSERT INTO recipes (author_id, title, description, steps, servings, prep_minutes, cook_minutes, dish_type, categories,
+              appliances, meal_times, visibility, moderation_status, allergens, diet_labels, diet_types, cautions, foods_text, product_ids,
+              energy_kcal, protein_g, fat_g, carbohydrates_g, sugars_g, sodium_mg, saturated_fat_g, vitamin_mineral_score, catalog_cost,
+              nutrition_complete, cost_complete)
+            SELECT j.author_id, j.title, j.description, \(texts("steps")), j.servings, j.prep_minutes, j.cook_minutes, j.dish_type,
+              \(texts("categories")), \(texts("appliances")), \(texts("meal_times")), j.visibility, j.moderation_status, \(texts("allergens")),
+              \(texts("diet_labels")), \(texts("diet_types")), \(texts("cautions")), j.foods_text,
+              ARRAY(SELECT jsonb_array_elements_text(j.product_ids)::bigint), j.energy_kcal, j.protein_g, j.fat_g, j.carbohydrates_g,
+              j.sugars_g, j.sodium_mg, j.saturated_fat_g, j.vitamin_mineral_score, j.catalog_cost::numeric, j.nutrition_complete,
+              j.cost_complete
+            FROM jsonb_to_recordset($1::jsonb) AS j(n int, author_id bigint, title text, description text, steps jsonb, servings int,
+              prep_minutes int, cook_minutes int, dish_type text, categories jsonb, appliances jsonb, meal_times jsonb, visibility text,
+              moderation_status text, allergens jsonb, diet_labels jsonb, diet_types jsonb, cautions jsonb, foods_text text,
+              product_ids jsonb, energy_kcal float8, protein_g float8, fat_g float8, carbohydrates_g float8, sugars_g float8,
+              sodium_mg float8, saturated_fat_g float8, vitamin_mineral_score float8, catalog_cost text, nutrition_complete bool,
+              cost_complete bool)
+            ORDER BY j.n
+            RETURNING id
+            """, [json])
+        let ids = try inserted.map { try $0.decode(Int64.self, at: 0) }.sorted()
+        // Identity values follow the insert's order.
+        var recipeIDs: [Int64] = []
+        var ingredients: [NewIngredient] = []
+        var positions: [Int] = []
+        for (id, item) in zip(ids, recipes) {
+            for (position, ingredient) in item.ingredients.enumerated() {
+                recipeIDs.append(id)
+                positions.append(position + 1)
+                ingredients.append(ingredient)
+            }
+        }
+        _ = try await database.query(
+            """
+            INSERT INTO recipe_ingredients (recipe_id, position, product_id, food, quantity, quantity_max, unit, piece_name, note,
+              match_confidence)
+            SELECT * FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[],
+              $9::text[], $10::float8[])
+            """,
+            [
+                PostgresArray(recipeIDs), PostgresArray(positions), PostgresArray(ingredients.map(\.productID)),
+                PostgresArray(ingredients.map(\.food)), PostgresArray(ingredients.map(\.quantity)),
+                PostgresArray(ingredients.map(\.quantityMax)), PostgresArray(ingredients.map { $0.unit?.databaseName }),
+                PostgresArray(ingredients.map(\.pieceName)), PostgresArray(ingredients.map(\.note)),
+                PostgresArray(ingredients.map(\.matchConfidence)),
+            ])
+        return ids
+    }
+
     /// Replaces a recipe's ingredients: one delete and one insert.
     static func replaceIngredients(of recipeID: Int64, with ingredients: [NewIngredient], in database: some PostgresQuerying) async throws {
         _ = try await database.query("DELETE FROM recipe_ingredients WHERE recipe_id = $1", [recipeID])

@@ -158,20 +158,37 @@ enum RecipeUnits {
         "carton": ["": 1000],
     ]
 
-    /// A keyword table prepared for lookups: keywords in the singular, wrapped in spaces, longest first.
+    /// A keyword table prepared for lookups: keywords as their singular words, found in a text by
+    /// hashing its runs of up to `longest` words (no substring search).
     struct Keywords<Value: Sendable>: Sendable {
-        let entries: [(keyword: String, value: Value)]
+        let entries: [String: Value]
+        let longest: Int
 
         init(_ table: [String: Value]) {
-            entries = table.filter { !$0.key.isEmpty }.map { (" " + RecipeUnits.singular($0.key) + " ", $0.value) }
-                .sorted { $0.keyword.count != $1.keyword.count ? $0.keyword.count > $1.keyword.count : $0.keyword < $1.keyword }
+            var entries: [String: Value] = [:]
+            var longest = 1
+            for (keyword, value) in table where !keyword.isEmpty {
+                let words = RecipeUnits.singularWords(keyword)
+                longest = max(longest, words.count)
+                entries[words.joined(separator: " ")] = value
+            }
+            self.entries = entries
+            self.longest = longest
         }
 
-        /// The value of the longest keyword contained in `text` (whole words, compared singular:
-        /// `salmon fillet` is found in `atlantic salmon fillets`), or nil.
+        /// The value of the longest keyword (in characters) contained in `text` as whole words,
+        /// compared singular (`salmon fillet` is found in `atlantic salmon fillets`), or nil.
         func lookup(_ text: String) -> Value? {
-            let normalized = " " + RecipeUnits.singular(text) + " "
-            return entries.first { normalized.contains($0.keyword) }?.value
+            let words = RecipeUnits.singularWords(text)
+            var best: (length: Int, value: Value)?
+            for start in words.indices {
+                var run = ""
+                for end in start..<min(words.count, start + longest) {
+                    run += end == start ? words[end] : " " + words[end]
+                    if let value = entries[run], run.count > best?.length ?? 0 { best = (run.count, value) }
+                }
+            }
+            return best?.value
         }
     }
 
@@ -182,8 +199,8 @@ enum RecipeUnits {
     static func lookup<Value: Sendable>(_ table: [String: Value], in text: String) -> Value? { Keywords(table).lookup(text) }
 
     /// A text's words, each in the singular.
-    static func singular(_ text: String) -> String {
-        FoodText.words(text).map(ProductMatcher.stem).joined(separator: " ")
+    static func singularWords(_ text: String) -> [String] {
+        FoodText.words(text).map(ProductMatcher.stem)
     }
 
     /// The density of a food by keyword, or nil.

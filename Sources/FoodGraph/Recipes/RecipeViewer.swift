@@ -34,15 +34,17 @@ struct RecipeViewer: Sendable {
 
     var restrictions: AppliedRestrictions? { profile.map(AppliedRestrictions.init) }
 
-    static func load(_ viewer: Viewer, in database: some PostgresQuerying) async throws -> RecipeViewer {
+    /// The profile and the favourite foods at once, then today's diary (its date is the profile's).
+    static func load(_ viewer: Viewer, in database: PostgresDatabase) async throws -> RecipeViewer {
+        async let favorites = RecipeStore.favoriteFoods(of: [viewer.userID], from: database)
         let profile = try await ProfileRecord.load([viewer.userID], from: database)[viewer.userID]
         var consumed = 0.0
         if let profile, profile.targets != nil {
             let entries = try await DiaryEntryStore.entries(userIDs: [viewer.userID], on: profile.today, in: database)
             consumed = DiaryDay.sum(entries[viewer.userID] ?? []).energyKcal
         }
-        let favorites = try await RecipeStore.favoriteFoods(of: [viewer.userID], from: database)[viewer.userID] ?? []
-        return RecipeViewer(userID: viewer.userID, profile: profile, consumedTodayKcal: consumed, favoriteFoodIDs: favorites)
+        return RecipeViewer(
+            userID: viewer.userID, profile: profile, consumedTodayKcal: consumed, favoriteFoodIDs: try await favorites[viewer.userID] ?? [])
     }
 }
 

@@ -66,6 +66,8 @@ CREATE TABLE recipes (
 CREATE INDEX recipes_listed_title ON recipes (lower(title), id) WHERE moderation_status = 'approved';
 -- The suitability order looks near the viewer's calorie target first.
 CREATE INDEX recipes_listed_energy ON recipes (energy_kcal) WHERE moderation_status = 'approved';
+-- The cost order (recipes without a price last).
+CREATE INDEX recipes_listed_cost ON recipes ((coalesce(catalog_cost, 99999999)), id) WHERE moderation_status = 'approved';
 CREATE INDEX recipes_author ON recipes (author_id, created_at DESC, id DESC);
 CREATE INDEX recipes_pending ON recipes (created_at, id) WHERE moderation_status = 'pending';
 CREATE INDEX recipes_search ON recipes USING gin (search);
