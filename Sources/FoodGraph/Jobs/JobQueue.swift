@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLEngine
 import Postgres
 
 /// A row of the `jobs` table as a server claimed it, or as administrators list it (schema type `Job`).

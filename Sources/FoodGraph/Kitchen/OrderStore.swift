@@ -114,7 +114,7 @@ enum OrderStore {
     /// Each user's draft.
     static func drafts(of userIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: OrderRecord] {
         let rows = try await database.query(
-            "SELECT \(OrderRecord.columns) FROM orders o WHERE o.user_id = ANY($1) AND o.status = 'draft'", [PostgresArray(userIDs)])
+            "SELECT \(OrderRecord.columns) FROM orders o WHERE o.user_id = ANY($1) AND o.status = 'draft' AND NOT o.recurring", [PostgresArray(userIDs)])
         var drafts: [Int64: OrderRecord] = [:]
         for row in rows {
             let order = try OrderRecord(row)
@@ -201,7 +201,7 @@ enum OrderStore {
 
     static func lockDraft(of userID: Int64, in transaction: PostgresTransaction) async throws -> OrderRecord? {
         try await transaction.query(
-            "SELECT \(OrderRecord.columns) FROM orders o WHERE o.user_id = $1 AND o.status = 'draft' FOR UPDATE", [userID]
+            "SELECT \(OrderRecord.columns) FROM orders o WHERE o.user_id = $1 AND o.status = 'draft' AND NOT o.recurring FOR UPDATE", [userID]
         ).first.map(OrderRecord.init)
     }
 

@@ -87,7 +87,7 @@ public enum OrderWebhook {
         {
             let (id, body, attempts) = row
             let timestamp = Int(Date().timeIntervalSince1970)
-            var error: String?
+            var failure: String?
             do {
                 let status = try await post(
                     configuration, body: body,
@@ -95,11 +95,11 @@ public enum OrderWebhook {
                         ("X-FoodGraph-Delivery", "\(id)"), ("X-FoodGraph-Timestamp", "\(timestamp)"),
                         ("X-FoodGraph-Signature", configuration.signature(timestamp: timestamp, body: body)),
                     ])
-                if !(200..<300).contains(status) { error = "HTTP \(status)" }
+                if !(200..<300).contains(status) { failure = "HTTP \(status)" }
             } catch {
-                error = "\(error)"
+                failure = "\(error)"
             }
-            if let error {
+            if let error = failure {
                 let attempt = attempts + 1
                 let delay = min(10 * pow(2, Double(attempt - 1)), 3600)
                 _ = try await database.query(
@@ -130,6 +130,7 @@ public enum OrderWebhook {
             .connect(host: configuration.host, port: configuration.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName)) }
+                    try channel.pipeline.syncOperations.addHandlers(IdleStateHandler(readTimeout: .seconds(10)), WebhookTimeoutHandler())
                     return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
@@ -138,25 +139,14 @@ public enum OrderWebhook {
         request += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nUser-Agent: FoodGraph-OrderWebhook/1\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         request += "\r\n" + body
-        return try await withThrowingTaskGroup(of: Int.self) { group in
-            group.addTask {
-                try await channel.executeThenClose { inbound, outbound in
-                    try await outbound.write(ByteBuffer(string: request))
-                    var received: [UInt8] = []
-                    for try await buffer in inbound {
-                        received += buffer.readableBytesView
-                        if let status = statusCode(received) { return status }
-                    }
-                    throw WebhookError("the connection closed before a status line")
-                }
+        return try await channel.executeThenClose { inbound, outbound in
+            try await outbound.write(ByteBuffer(string: request))
+            var received: [UInt8] = []
+            for try await buffer in inbound {
+                received += buffer.readableBytesView
+                if let status = statusCode(received) { return status }
             }
-            group.addTask {
-                try await Task.sleep(for: .seconds(10))
-                throw WebhookError("no answer within 10 s")
-            }
-            let status = try await group.next()!
-            group.cancelAll()
-            return status
+            throw WebhookError("the connection closed before a status line (or no answer within 10 s)")
         }
     }
 
@@ -180,5 +170,19 @@ public enum OrderWebhook {
         key += [UInt8](repeating: 0, count: 64 - key.count)
         let inner = Crypto.sha256(key.map { $0 ^ 0x36 } + message)
         return Crypto.sha256(key.map { $0 ^ 0x5c } + inner)
+    }
+}
+
+/// Closes the connection when the receiver says nothing for the read timeout.
+private final class WebhookTimeoutHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent {
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
     }
 }

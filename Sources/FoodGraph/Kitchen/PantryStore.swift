@@ -193,9 +193,9 @@ enum PantryStore {
                 userID, item.productID, item.food, item.quantity, item.unit.databaseName, item.location.databaseName,
                 item.expiresOn?.description, item.expiryIsExact, item.source.databaseName, item.opened, item.orderID,
             ])
-        let record = try PantryItemRecord(rows[0])
-        let movement = try await record(.add, of: record.id, for: userID, before: 0, after: item.quantity, previous: nil, in: transaction)
-        return (record, movement)
+        let added = try PantryItemRecord(rows[0])
+        let movement = try await record(.add, of: added.id, for: userID, before: 0, after: item.quantity, previous: false, in: transaction)
+        return (added, movement)
     }
 
     /// Writes a movement.

@@ -44,7 +44,7 @@ enum PersonalData {
     /// Every area holding personal data. Accounts comes last: its erase removes what the others'
     /// rows may still point at.
     static let holders: [any PersonalDataHolder.Type] = [
-        PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, RecipesPersonalData.self, NotificationsPersonalData.self,
+        PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, RecipesPersonalData.self, KitchenPersonalData.self, NotificationsPersonalData.self,
         AccountsPersonalData.self,
     ]
 

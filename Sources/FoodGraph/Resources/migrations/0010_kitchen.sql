@@ -106,7 +106,8 @@ CREATE TABLE orders (
     updated_at             timestamptz NOT NULL DEFAULT now(),
     CHECK (status = 'draft' OR (number IS NOT NULL AND submitted_at IS NOT NULL AND payment_method IS NOT NULL))
 );
-CREATE UNIQUE INDEX orders_one_draft ON orders (user_id) WHERE status = 'draft';
+-- One cart per user (a recurring order's run makes its own draft inside its transaction).
+CREATE UNIQUE INDEX orders_one_draft ON orders (user_id) WHERE status = 'draft' AND NOT recurring;
 CREATE INDEX orders_user ON orders (user_id, id) WHERE status <> 'draft';
 -- The handlers' queue: by status, oldest first.
 CREATE INDEX orders_queue ON orders (status, submitted_at, id) WHERE status <> 'draft';
