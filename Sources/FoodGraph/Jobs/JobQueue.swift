@@ -28,7 +28,7 @@ struct JobRecord: IdentifiedRecord, ObjectValue {
 
     static let columns = """
         j.id, j.kind, j.key, j.payload::text, j.status, j.periodic_seconds, j.run_at, j.attempts, j.max_attempts, j.last_error,
-        j.locked_by, j.locked_until, j.last_started_at, j.last_finished_at, j.created_at, j.claim_token::text
+        j.claimed_worker, j.locked_until, j.last_started_at, j.last_finished_at, j.created_at, j.claim_token::text
         """
 
     init(_ row: PostgresRow) throws {
@@ -89,7 +89,7 @@ enum JobQueue {
     {
         let rows = try await database.query(
             """
-            UPDATE jobs j SET status = 'running', claim_token = gen_random_uuid(), locked_by = $4,
+            UPDATE jobs j SET status = 'running', claim_token = gen_random_uuid(), claimed_worker = $4,
               locked_until = now() + make_interval(secs => $3), last_started_at = now()
             WHERE j.id IN (
               SELECT id FROM jobs
@@ -111,7 +111,7 @@ enum JobQueue {
             UPDATE jobs SET status = CASE WHEN periodic_seconds IS NULL THEN 'succeeded' ELSE 'queued' END,
               run_at = CASE WHEN periodic_seconds IS NULL THEN run_at ELSE now() + make_interval(secs => periodic_seconds) END,
               attempts = CASE WHEN periodic_seconds IS NULL THEN attempts + 1 ELSE 0 END,
-              last_error = NULL, claim_token = NULL, locked_by = NULL, locked_until = NULL, last_finished_at = now()
+              last_error = NULL, claim_token = NULL, claimed_worker = NULL, locked_until = NULL, last_finished_at = now()
             WHERE id = $1 AND claim_token = $2::uuid
             """, [job.id, job.claimToken?.uuidString]
         ).affectedRowCount == 1
@@ -123,7 +123,7 @@ enum JobQueue {
         _ = try await database.query(
             """
             UPDATE jobs SET attempts = attempts + 1, last_error = left($3, 2000), last_finished_at = now(),
-              claim_token = NULL, locked_by = NULL, locked_until = NULL,
+              claim_token = NULL, claimed_worker = NULL, locked_until = NULL,
               status = CASE WHEN periodic_seconds IS NULL AND attempts + 1 >= max_attempts THEN 'failed' ELSE 'queued' END,
               run_at = now() + make_interval(secs => CASE WHEN periodic_seconds IS NULL THEN $4
                 ELSE least(greatest($4, 1), periodic_seconds) END)

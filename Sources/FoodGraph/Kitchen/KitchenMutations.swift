@@ -158,7 +158,7 @@ enum KitchenMutations {
                 ])!
             }
             if draft == nil || input.chainID != nil {
-                guard let chainID = try await OrderFlow.chain(for: viewer.userID, asked: input.chainID?.key, in: scope.transaction) else {
+                guard let chainID = try await OrderFlow.chain(for: viewer.userID, asked: input.chainID?.key, product: input.productID.key, in: scope.transaction) else {
                     return AddToDraftOrderPayload(failing: [UserError("chainId", "No chain has this ID.", code: .notFound)])!
                 }
                 if let existing = draft {

@@ -118,13 +118,16 @@ enum OrderFlow {
     }
 
     /// The chain a new cart orders from: the one asked for, else the user's preferred store's, else
-    /// the first chain.
-    static func chain(for userID: Int64, asked: Int64?, in database: some PostgresQuerying) async throws -> Int64? {
+    /// the chain with the cheapest offer of `product` in stock, else the first chain.
+    static func chain(for userID: Int64, asked: Int64?, product: Int64? = nil, in database: some PostgresQuerying) async throws -> Int64? {
         if let asked { return try await StoreDirectory.chains([asked], from: database)[asked]?.id }
         let marks = try await ProfileStore.storeMarks(of: [userID], in: database)[userID]
         if let preferred = marks?.preferred, !preferred.isEmpty {
             let stores = try await StoreDirectory.stores(preferred, from: database)
             if let chain = preferred.compactMap({ stores[$0]?.chainID }).first { return chain }
+        }
+        if let product, let offer = try await OfferStore.offers(of: [product], in: database)[product]?.first(where: { $0.stock > 0 }) {
+            return offer.chainID
         }
         let first = try await StoreDirectory.chains(page: try Page(PageArguments(first: 1, after: nil, last: nil, before: nil)), in: database)
         return first.edges.first?.node.id

@@ -266,7 +266,7 @@ enum RecurringOrders {
         guard let address = try await ProfileRecord.load([userID], from: transaction)[userID]?.shippingAddress else {
             return try await record(.notOrdered, "The profile has no shipping address.")
         }
-        guard let chainID = try await OrderFlow.chain(for: userID, asked: nil, in: transaction) else {
+        guard let chainID = try await OrderFlow.chain(for: userID, asked: nil, product: quantities.keys.sorted().first, in: transaction) else {
             return try await record(.notOrdered, "No chain takes orders.")
         }
         let reference = try await defaultPaymentReference(of: userID, in: transaction)

@@ -201,7 +201,7 @@ CREATE TABLE jobs (
     attempts          integer NOT NULL DEFAULT 0,
     max_attempts      integer NOT NULL DEFAULT 8 CHECK (max_attempts > 0),
     claim_token       uuid,
-    locked_by         text,
+    claimed_worker         text,
     locked_until      timestamptz,
     last_error        text,
     last_started_at   timestamptz,
