@@ -420,15 +420,15 @@ private struct Tour {
             }
             \(Self.orderFields)
             """, token: user, ["product": .string(productID)])
-        let submitted = try await run(
+        let submittedOrder = try await run(
             """
             mutation { submitOrder(input: {confirmed: true, paymentMethod: PAYPAL, paymentReference: "PAYID-TOUR", quickDelivery: true,
-                mealDate: "2030-01-02", deliveryInstructions: "Back door", deliveryTime: "2030-01-01T17:00:00Z",
+                mealDate: "2030-01-02", deliveryInstructions: "Back door", deliveryTime: "\(RFC3339.format(Date().addingTimeInterval(2 * 86_400)))",
                 deliveryAddress: {line1: "1 King St W", city: "Hamilton", region: "ON", postalCode: "L8P 1A2", country: "CA"}}) {
               order { ...OrderFields } userErrors { code message } } }
             \(Self.orderFields)
             """, token: user)
-        let orderID = try string(submitted, "data.submitOrder.order.id")
+        let orderID = try string(submittedOrder, "data.submitOrder.order.id")
         try await run(
             """
             mutation($order: ID!, $product: ID!) { updateOrder(input: {orderId: $order, items: [{productId: $product, quantity: 1}],

@@ -243,7 +243,10 @@ struct KitchenPantryTests {
         runner.backoffBaseSeconds = 0.05
         let logger = Logger(label: "test")
         #expect(try await runner.runDue(logger: logger) == 1)
-        let afterFirst = try await database.query("SELECT status, attempts, run_at > now() FROM jobs WHERE kind = 'kitchen.recurringOrder'")[0]
+        let afterFirst = try await database.query("SELECT status, attempts, run_at > now(), last_error FROM jobs WHERE kind = 'kitchen.recurringOrder'")[0]
+        let firstState = try afterFirst.decode(String.self, at: 0)
+        let firstError = try afterFirst.decode(String?.self, at: 3)
+        #expect(firstError?.isEmpty == false, "\(firstState) \(firstError ?? "")")
         #expect(try afterFirst.decode(String.self, at: 0) == "queued")
         #expect(try afterFirst.decode(Int.self, at: 1) == 1)
         #expect(try afterFirst.decode(Bool.self, at: 2))

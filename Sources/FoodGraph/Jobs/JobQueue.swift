@@ -125,8 +125,8 @@ enum JobQueue {
             UPDATE jobs SET attempts = attempts + 1, last_error = left($3, 2000), last_finished_at = now(),
               claim_token = NULL, claimed_worker = NULL, locked_until = NULL,
               status = CASE WHEN periodic_seconds IS NULL AND attempts + 1 >= max_attempts THEN 'failed' ELSE 'queued' END,
-              run_at = now() + make_interval(secs => CASE WHEN periodic_seconds IS NULL THEN $4
-                ELSE least(greatest($4, 1), periodic_seconds) END)
+              run_at = now() + make_interval(secs => CASE WHEN periodic_seconds IS NULL THEN $4::float8
+                ELSE least(greatest($4::float8, 1), periodic_seconds) END)
             WHERE id = $1 AND claim_token = $2::uuid
             """, [job.id, job.claimToken?.uuidString, error, delaySeconds])
     }

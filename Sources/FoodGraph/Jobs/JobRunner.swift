@@ -94,7 +94,11 @@ public struct JobRunner: Sendable {
             metadata["error"] = "\(error)"
             metadata["retry_in_seconds"] = "\(Int(delay.rounded()))"
             logger.warning("background job failed", metadata: metadata)
-            try? await JobQueue.fail(job, error: "\(error)", delaySeconds: delay, in: database)
+            do {
+                try await JobQueue.fail(job, error: "\(error)", delaySeconds: delay, in: database)
+            } catch {
+                logger.error("job runner: could not record a failure", metadata: ["job_id": "\(job.id)", "error": "\(error)"])
+            }
         }
     }
 
