@@ -24,7 +24,8 @@ struct KitchenWebhookTests {
         receiver.standardOutput = output
         receiver.standardError = FileHandle.nullDevice
         try receiver.run()
-        defer { receiver.terminate() }
+        // SIGKILL: the test runner's children may inherit SIGTERM blocked.
+        defer { kill(receiver.processIdentifier, SIGKILL) }
         let portLine = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let port = try #require(Int(portLine), "receiver said \(portLine)")
 
