@@ -128,6 +128,29 @@ import Testing
         let nodeTypes = schema.possibleTypes(of: "Node").filter { $0 != "Recipe" }.sorted()
         let everyone = Set(Audience.allCases)
         let ownerAndAdministrator: Set<Audience> = [.owner, .administrator]
+        // The kitchen: a pantry item with its movement, a submitted order, a job.
+        _ = try await api.database.database.query(
+            """
+            INSERT INTO chain_offers (product_id, chain_id, price, stock) SELECT $1, id, 2.00, 10 FROM retail_chains
+            ON CONFLICT (product_id, chain_id) DO UPDATE SET stock = 10
+            """, [try #require(GlobalID(parsing: fixture.productID)).key])
+        let kitchen = try await api.run(
+            """
+            mutation($product: ID!) {
+              a: addPantryItem(input: {productId: $product, quantity: 2, unit: PIECE, location: FRIDGE}) { pantryItem { id } }
+              b: addToDraftOrder(input: {productId: $product, quantity: 1}) { order { id } userErrors { code } }
+              c: submitOrder(input: {confirmed: true, paymentMethod: CASH,
+                deliveryAddress: {line1: "1 King St W", city: "Hamilton", region: "ON", postalCode: "L8P 1A2", country: "CA"}}) {
+                order { id } userErrors { code } }
+            }
+            """, token: fixture.subjectToken, variables: GraphQLObject([("product", .string(fixture.productID))]))
+        let pantryItemID = try #require(kitchen["data.a.pantryItem.id"] as? String, "\(kitchen.json)")
+        let orderID = try #require(kitchen["data.c.order.id"] as? String, "\(kitchen.json)")
+        let movementID = try #require(
+            try await api.run("{ me { pantryMovements(first: 1) { edges { node { id } } } } }", token: fixture.subjectToken)[
+                "data.me.pantryMovements.edges.0.node.id"] as? String)
+        try await api.application.jobRunner().register()
+        let jobKey = try await api.database.database.query("SELECT min(id) FROM jobs")[0].decode(Int64.self, at: 0)
         // By type: an instance tied to the subject, and who may fetch it.
         let expectations: [String: (id: String, visibleTo: Set<Audience>)] = [
             "User": (fixture.subjectID, ownerAndAdministrator),
@@ -136,6 +159,11 @@ import Testing
             "WeightEntry": (fixture.weightEntryID, ownerAndAdministrator),
             "DataExport": (fixture.dataExportID, [.owner]),
             "Notification": (fixture.notificationID, [.owner]),
+            "PantryItem": (pantryItemID, ownerAndAdministrator),
+            "PantryMovement": (movementID, ownerAndAdministrator),
+            // Order handlers see submitted orders (items and delivery address), never the user.
+            "Order": (orderID, [.owner, .administrator, .orderHandler]),
+            "Job": (GlobalID(typeName: "Job", key: jobKey).description, [.administrator]),
             // The catalog holds no personal data: a price the subject reported does not say who.
             "Product": (fixture.productID, everyone),
             "Category": (fixture.categoryID, everyone),
@@ -180,6 +208,7 @@ import Testing
             "diaryEntries": #"(from: "2000-01-01", to: "2100-01-01")"#,
             "nutritionTimeline": #"(from: "2026-01-01", to: "2026-03-01", granularity: MONTH)"#,
             "weightTimeline": #"(from: "2026-01-01", to: "2026-03-01", granularity: MONTH)"#,
+            "pantryAmount": #"(productId: "UHJvZHVjdDox", unit: PIECE)"#,
         ]
         let required = field.arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
         let argumentText = arguments[field.name] ?? ""
