@@ -75,6 +75,11 @@ struct ServeCommand: AsyncParsableCommand {
         help: "A session ends this long after sign-in however much it is used (env FOODGRAPH_SESSION_MAX_LIFETIME, default 365d).")
     var sessionMaxLifetime: String?
 
+    @Option(
+        name: .customLong("order-webhook-url"),
+        help: "Where order status changes go (the retailer's order system), http(s)://… (env FOODGRAPH_ORDER_WEBHOOK_URL; needs FOODGRAPH_ORDER_WEBHOOK_SECRET).")
+    var orderWebhookURL: String?
+
     func run() async throws {
         let logger = try Self.makeLogger(level: logLevel)
         let host = self.host ?? Environment.string("HOST") ?? "127.0.0.1"
@@ -120,12 +125,13 @@ struct ServeCommand: AsyncParsableCommand {
             if noGraphiQL { server.graphiQL = .disabled }
             // The email outbox: over SMTP when configured, to the log in development (see MailOptions).
             let mailDelivery = try mail.delivery(developmentDatabase: connection.isEmbedded, logger: logger)
-            let sender = mailDelivery.map { delivery in Task { await delivery.job.run(in: application.database, logger: logger) } }
-            let jobs = application.jobs.map { job in Task { await job.run(in: application.database, logger: logger) } }
-            defer {
-                sender?.cancel()
-                for job in jobs { job.cancel() }
-            }
+            // Every background job (the areas', mail, the order webhook) through the job runner: claimed
+            // from the `jobs` table, so several servers share them and each run happens once.
+            var extraJobs = mailDelivery.map { [$0.job] } ?? []
+            if let webhook = try orderWebhook(logger: logger) { extraJobs.append(OrderWebhook.job(webhook)) }
+            let runner = application.jobRunner(extra: extraJobs)
+            let jobs = Task { await runner.run(logger: logger) }
+            defer { jobs.cancel() }
             let scheme = configuration.tls == nil ? "http" : "https"
             do {
                 try await server.run { boundPort in
@@ -139,6 +145,22 @@ struct ServeCommand: AsyncParsableCommand {
             throw error
         }
         await connection.close()
+    }
+
+    /// The order webhook: URL from the flag or FOODGRAPH_ORDER_WEBHOOK_URL, secret from
+    /// FOODGRAPH_ORDER_WEBHOOK_SECRET (never a flag: it would show in the process list).
+    func orderWebhook(logger: Logger) throws -> OrderWebhookConfiguration? {
+        guard let url = orderWebhookURL ?? Environment.string("FOODGRAPH_ORDER_WEBHOOK_URL") else { return nil }
+        guard let secret = Environment.string("FOODGRAPH_ORDER_WEBHOOK_SECRET") else {
+            throw StartupError("The order webhook needs its signing secret: set FOODGRAPH_ORDER_WEBHOOK_SECRET (16 characters or more).")
+        }
+        do {
+            let configuration = try OrderWebhookConfiguration(url: url, secret: secret)
+            logger.info("order webhook configured", metadata: ["host": "\(configuration.host)"])
+            return configuration
+        } catch let error as DomainError {
+            throw StartupError(error.message)
+        }
     }
 
     func accountPolicy() throws -> AccountPolicy {

@@ -69,7 +69,7 @@ struct MailDeliveryTests {
             ])
             let log = LogRecorder()
             let delivery = try #require(try options.delivery(developmentDatabase: false, logger: log.logger))
-            let sender = Task { await delivery.job.run(in: api.database.database, logger: log.logger) }
+            let sender = Task { await JobRunner(database: api.database.database, periodic: [delivery.job]).run(logger: log.logger) }
             defer { sender.cancel() }
             var received: [MailTestServer.Received] = []
             for _ in 0..<100 where received.isEmpty {

@@ -586,6 +586,104 @@ private struct Tour {
             """, token: admin,
             ["mapping": .string(try string(mappings, "data.productMappings.edges.0.node.id")), "receipt": .string(receiptID),
              "objective": .string(objectiveID)])
+        // Kitchen: the pantry with movements and undo, a cart submitted, worked by an order handler,
+        // the recurring order with a run, and the job table.
+        let orders = try await signIn("orders")
+        let pantry = try await run(
+            """
+            mutation($product: ID!) {
+              a: addPantryItem(input: {productId: $product, quantity: 2, unit: PIECE, location: FRIDGE}) {
+                pantryItem { id product { id } food name quantity unit location addedAt expiresOn expiryKind daysUntilExpiry source opened }
+                userErrors { code } }
+              b: addPantryItem(input: {food: "Leftover soup", quantity: 500, unit: GRAM, location: FREEZER, expiresOn: "2030-01-01"}) {
+                pantryItem { id } userErrors { code } }
+            }
+            """, token: user, ["product": .string(productID)])
+        let pantryItem = try string(pantry, "data.a.pantryItem.id")
+        let soup = try string(pantry, "data.b.pantryItem.id")
+        let consumed = try await run(
+            """
+            mutation($item: ID!) { consumePantryItem(input: {pantryItemId: $item, quantity: 1}) {
+              pantryItem { quantity } movement { id kind pantryItem { id } quantityBefore quantityAfter quantityChange undone createdAt }
+              movements { id } userErrors { code } } }
+            """, token: user, ["item": .string(pantryItem)])
+        try await run(
+            """
+            mutation($movement: ID!, $item: ID!, $soup: ID!) {
+              a: undoPantryMovement(input: {movementId: $movement}) { pantryItem { quantity } movement { id kind } userErrors { code } }
+              b: updatePantryItem(input: {pantryItemId: $item, opened: true, location: PANTRY}) { pantryItem { opened } movement { id } userErrors { code } }
+              c: removePantryItem(input: {pantryItemId: $soup}) { pantryItem { id } movement { kind } userErrors { code } }
+              d: updateKitchenSettings(input: {expiryAlertDays: 5}) { kitchenSettings { expiryAlertDays } userErrors { code } }
+            }
+            """, token: user, ["movement": .string(try string(consumed, "data.consumePantryItem.movement.id")), "item": .string(pantryItem), "soup": .string(soup)])
+        try await run(
+            """
+            query($product: ID!) { me {
+              pantry(first: 5, location: PANTRY, expiringWithinDays: 365) { pageInfo { hasNextPage } edges { cursor node { id } } }
+              expiringSoon(days: 365) { id } pantryAmount(productId: $product, unit: PIECE)
+              pantryMovements(first: 5) { pageInfo { hasNextPage } edges { cursor node { id } } }
+              kitchenSettings { expiryAlertDays } } }
+            """, token: user, ["product": .string(productID)])
+        try await run(
+            """
+            mutation($product: ID!) {
+              a: addToDraftOrder(input: {productId: $product, quantity: 1}) { order { id } userErrors { code } }
+              b: updateDraftOrderItem(input: {productId: $product, quantity: 2}) { order { id } userErrors { code } }
+              c: removeFromDraftOrder(input: {productId: $product}) { order { id } userErrors { code } }
+              d: addToDraftOrder(input: {productId: $product, quantity: 1}) { order { ...OrderFields } userErrors { code } }
+            }
+            \(Self.orderFields)
+            """, token: user, ["product": .string(productID)])
+        let submittedOrder = try await run(
+            """
+            mutation { submitOrder(input: {confirmed: true, paymentMethod: PAYPAL, paymentReference: "PAYID-TOUR", quickDelivery: true,
+                mealDate: "2030-01-02", deliveryInstructions: "Back door", deliveryTime: "\(RFC3339.format(Date().addingTimeInterval(2 * 86_400)))",
+                deliveryAddress: {line1: "1 King St W", city: "Hamilton", region: "ON", postalCode: "L8P 1A2", country: "CA"}}) {
+              order { ...OrderFields } userErrors { code message } } }
+            \(Self.orderFields)
+            """, token: user)
+        let orderID = try string(submittedOrder, "data.submitOrder.order.id")
+        try await run(
+            """
+            mutation($order: ID!, $product: ID!) { updateOrder(input: {orderId: $order, items: [{productId: $product, quantity: 1}],
+              deliveryInstructions: "Front door", mealDate: null}) { order { id } userErrors { code } } }
+            """, token: user, ["order": .string(orderID), "product": .string(productID)])
+        try await run(
+            """
+            { orderQueue(first: 5, status: IN_PROCESS) { pageInfo { hasNextPage } edges { cursor node { ...OrderFields } } } }
+            \(Self.orderFields)
+            """, token: orders)
+        try await run(
+            """
+            mutation($order: ID!) { a: setOrderStatus(input: {orderId: $order, status: ACCEPTED}) { order { status } userErrors { code } }
+              b: cancelOrder(input: {orderId: $order}) { order { status } userErrors { code } } }
+            """, token: orders, ["order": .string(orderID)])
+        try await run(
+            """
+            mutation($product: ID!) {
+              a: setRecurringOrderItem(input: {productId: $product, parQuantity: 3, unit: PIECE}) { recurringOrder { enabled } userErrors { code } }
+              b: setRecurringOrdersEnabled(input: {enabled: true, frequency: EVERY_N_DAYS, everyDays: 3, paymentMethod: CASH}) {
+                recurringOrder { enabled } userErrors { code } }
+            }
+            """, token: user, ["product": .string(productID)])
+        try await database.withTransaction { transaction in
+            _ = try await RecurringOrders.run(for: recipient, on: LocalDate(daysSinceEpoch: 20_000), in: transaction)
+        }
+        try await run(
+            """
+            { me { draftOrder { id } orders(first: 3, status: CANCELLED) { pageInfo { hasNextPage } edges { cursor node { id } } }
+              recurringOrder { enabled frequency everyDays nextRunOn noticeDays paymentMethod
+                items { product { id } parQuantity unit inPantry missing } runs { runOn outcome order { id } message createdAt } } } }
+            """, token: user)
+        try await run(
+            "mutation($product: ID!) { removeRecurringOrderItem(input: {productId: $product}) { recurringOrder { enabled } userErrors { code } } }",
+            token: user, ["product": .string(productID)])
+        try await application.jobRunner().register()
+        try await run(
+            """
+            { jobs(first: 3, status: QUEUED) { pageInfo { hasNextPage } edges { cursor node { id kind key status periodicSeconds runAt attempts
+                maxAttempts lastError lockedBy lockedUntil lastStartedAt lastFinishedAt createdAt } } } }
+            """, token: admin)
 
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
@@ -603,6 +701,14 @@ private struct Tour {
             token: admin, ["user": .string(userID)])
         try await run("mutation { logout { success } }", token: user)
     }
+
+    static let orderFields = """
+        fragment OrderFields on Order { id number status isDraft chain { id } quickDelivery deliveryAddress { line1 } deliveryInstructions
+          items { product { id } quantity unitPrice { amount currency } lineTotal { amount } inStock }
+          subtotal { amount } deliveryFee { amount } total { amount } deliveryTime mealDate paymentMethod paymentReference
+          payments { kind method reference amount { amount } createdAt } statusHistory { status previousStatus changedBy changedAt }
+          recurring createdAt submittedAt }
+        """
 
     static let avatar: String = {
         let pixels = [UInt8](repeating: 0xC0, count: 200 * 200 * 4)

@@ -87,7 +87,25 @@ import Testing
         for key in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] {
             #expect((filled["data.\(key).userErrors"] as? [Any])?.isEmpty == true, "\(key): \(filled.json)")
         }
+        // The kitchen: a pantry item (and its movement), settings, a recurring order with a run, a submitted order.
+        let kitchen = try await api.run(
+            """
+            mutation($product: ID!) {
+              a: addPantryItem(input: {productId: $product, quantity: 2, unit: PIECE, location: FRIDGE}) { userErrors { code } }
+              b: updateKitchenSettings(input: {expiryAlertDays: 2}) { userErrors { code } }
+              c: setRecurringOrderItem(input: {productId: $product, parQuantity: 5, unit: PIECE}) { userErrors { code } }
+              d: setRecurringOrdersEnabled(input: {enabled: true, paymentMethod: CASH}) { userErrors { code } }
+              e: addToDraftOrder(input: {productId: $product, quantity: 1}) { userErrors { code } }
+              f: submitOrder(input: {confirmed: true, paymentMethod: DEBIT_CARD, paymentReference: "last four 4242"}) { userErrors { code } }
+            }
+            """, token: token, variables: GraphQLObject([("product", .string(product))]))
+        for key in ["a", "b", "c", "d", "e", "f"] {
+            #expect((kitchen["data.\(key).userErrors"] as? [Any])?.isEmpty == true, "kitchen \(key): \(kitchen.json)")
+        }
         let userID = try await database.query("SELECT id FROM users WHERE email = $1", [email])[0].decode(Int64.self, at: 0)
+        try await database.withTransaction { transaction in
+            _ = try await RecurringOrders.run(for: userID, on: LocalDate(Date(), in: TimeZone(identifier: "UTC")!), in: transaction)
+        }
         // An administrator role, and a role this account granted another.
         _ = try await database.query(
             """

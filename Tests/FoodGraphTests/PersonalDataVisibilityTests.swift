@@ -129,6 +129,29 @@ import Testing
         let nodeTypes = schema.possibleTypes(of: "Node").filter { !["Recipe", "FriendRequest", "RivalGroup"].contains($0) }.sorted()
         let everyone = Set(Audience.allCases)
         let ownerAndAdministrator: Set<Audience> = [.owner, .administrator]
+        // The kitchen: a pantry item with its movement, a submitted order, a job.
+        _ = try await api.database.database.query(
+            """
+            INSERT INTO chain_offers (product_id, chain_id, price, stock) SELECT $1, id, 2.00, 10 FROM retail_chains
+            ON CONFLICT (product_id, chain_id) DO UPDATE SET stock = 10
+            """, [try #require(GlobalID(parsing: fixture.productID)).key])
+        let kitchen = try await api.run(
+            """
+            mutation($product: ID!) {
+              a: addPantryItem(input: {productId: $product, quantity: 2, unit: PIECE, location: FRIDGE}) { pantryItem { id } }
+              b: addToDraftOrder(input: {productId: $product, quantity: 1}) { order { id } userErrors { code } }
+              c: submitOrder(input: {confirmed: true, paymentMethod: CASH,
+                deliveryAddress: {line1: "1 King St W", city: "Hamilton", region: "ON", postalCode: "L8P 1A2", country: "CA"}}) {
+                order { id } userErrors { code } }
+            }
+            """, token: fixture.subjectToken, variables: GraphQLObject([("product", .string(fixture.productID))]))
+        let pantryItemID = try #require(kitchen["data.a.pantryItem.id"] as? String, "\(kitchen.json)")
+        let orderID = try #require(kitchen["data.c.order.id"] as? String, "\(kitchen.json)")
+        let movementID = try #require(
+            try await api.run("{ me { pantryMovements(first: 1) { edges { node { id } } } } }", token: fixture.subjectToken)[
+                "data.me.pantryMovements.edges.0.node.id"] as? String)
+        try await api.application.jobRunner().register()
+        let jobKey = try await api.database.database.query("SELECT min(id) FROM jobs")[0].decode(Int64.self, at: 0)
         // By type: an instance tied to the subject, and who may fetch it.
         // Meals: a diet plan followed, a week planned with one meal (health data, as the diary).
         let meals = try await fixture.api.database.database.withTransaction { transaction -> (following: Int64, plan: Int64, meal: Int64) in
@@ -163,6 +186,11 @@ import Testing
             "SpendingObjective": (fixture.objectiveID, ownerAndAdministrator),
             // Community mappings are reviewed by administrators; they say nothing of who agreed.
             "ProductMapping": (fixture.mappingID, [.administrator]),
+            "PantryItem": (pantryItemID, ownerAndAdministrator),
+            "PantryMovement": (movementID, ownerAndAdministrator),
+            // Order handlers see submitted orders (items and delivery address), never the user.
+            "Order": (orderID, [.owner, .administrator, .orderHandler]),
+            "Job": (GlobalID(typeName: "Job", key: jobKey).description, [.administrator]),
             // The catalog holds no personal data: a price the subject reported does not say who.
             "Product": (fixture.productID, everyone),
             "Category": (fixture.categoryID, everyone),
@@ -210,6 +238,7 @@ import Testing
             "mealAdvice": "(meal: LUNCH)", "mealPlanOptions": "(meal: LUNCH)",
             "spending": #"(from: "2026-01-01", to: "2026-03-01", groupBy: MONTH)"#,
             "spendingComparison": #"(from: "2026-01-01", to: "2026-03-01")"#,
+            "pantryAmount": #"(productId: "UHJvZHVjdDox", unit: PIECE)"#,
         ]
         let required = field.arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
         let argumentText = arguments[field.name] ?? ""

@@ -11,6 +11,13 @@ public final class FoodGraphApplication: Sendable {
     public let policy: AccountPolicy
     /// Every area's background work, for the server to run.
     public var jobs: [PeriodicJob] { Areas.all.flatMap { $0.jobs } }
+
+    /// The job runner of this server: every area's periodic jobs and `extra` ones (mail delivery,
+    /// the order webhook, as `serve` configures them), and every one-off job kind, claimed from the
+    /// `jobs` table with the other servers (see `Jobs/JobRunner.swift`).
+    public func jobRunner(extra: [PeriodicJob] = [], worker: String? = nil) -> JobRunner {
+        JobRunner(database: database, periodic: jobs + extra, worker: worker)
+    }
     /// By node type name: what `node(id:)` fetches with.
     let nodes: [String: NodeFetcher]
 

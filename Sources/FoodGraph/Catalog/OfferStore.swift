@@ -96,3 +96,49 @@ enum OfferStore {
             """, [productID])
     }
 }
+
+extension OfferStore {
+    /// Reserves stock for an order in the caller's transaction: locks the chain's offers of the
+    /// products (`SELECT … FOR UPDATE`, in product order, so that concurrent orders never deadlock),
+    /// and takes the quantities only when every product is in stock, so the stock never goes below
+    /// zero however many orders race. Returns the locked offers (for the prices paid), or the
+    /// products short of stock (nothing taken then).
+    static func reserve(_ quantities: [Int64: Int], chainID: Int64, in transaction: PostgresTransaction) async throws
+        -> (offers: [Int64: ChainOfferRecord], short: [Int64])
+    {
+        let productIDs = quantities.keys.sorted()
+        let rows = try await transaction.query(
+            """
+            SELECT \(ChainOfferRecord.columns) FROM chain_offers o
+            WHERE o.chain_id = $1 AND o.product_id = ANY($2) ORDER BY o.product_id FOR UPDATE
+            """, [chainID, PostgresArray(productIDs)])
+        var offers: [Int64: ChainOfferRecord] = [:]
+        for row in rows {
+            let offer = try ChainOfferRecord(row)
+            offers[offer.productID] = offer
+        }
+        let short = productIDs.filter { (offers[$0]?.stock ?? 0) < quantities[$0]! }
+        guard short.isEmpty else { return (offers, short) }
+        _ = try await transaction.query(
+            """
+            UPDATE chain_offers o SET stock = o.stock - q.quantity, updated_at = now()
+            FROM unnest($2::int8[], $3::int[]) AS q(product_id, quantity)
+            WHERE o.chain_id = $1 AND o.product_id = q.product_id
+            """, [chainID, PostgresArray(productIDs), PostgresArray(productIDs.map { quantities[$0]! })])
+        for productID in productIDs { try await refreshSummary(of: productID, in: transaction) }
+        return (offers, [])
+    }
+
+    /// Gives reserved stock back (a cancelled or changed order), in the caller's transaction.
+    static func release(_ quantities: [Int64: Int], chainID: Int64, in transaction: PostgresTransaction) async throws {
+        let productIDs = quantities.keys.sorted()
+        guard !productIDs.isEmpty else { return }
+        _ = try await transaction.query(
+            """
+            UPDATE chain_offers o SET stock = least(o.stock::int8 + q.quantity, 2147483647)::int, updated_at = now()
+            FROM unnest($2::int8[], $3::int[]) AS q(product_id, quantity)
+            WHERE o.chain_id = $1 AND o.product_id = q.product_id
+            """, [chainID, PostgresArray(productIDs), PostgresArray(productIDs.map { quantities[$0]! })])
+        for productID in productIDs { try await refreshSummary(of: productID, in: transaction) }
+    }
+}

@@ -38,4 +38,5 @@ public enum UserErrorCode: String, Hashable, Sendable, CaseIterable {
     case budgetTooLow = "BUDGET_TOO_LOW"
     case dateInFuture = "DATE_IN_FUTURE"
     case invalidState = "INVALID_STATE"
+    case outOfStock = "OUT_OF_STOCK"
 }

@@ -109,6 +109,8 @@ enum UserErrorCode {
   DATE_IN_FUTURE
   "The record is not in a state that allows this change."
   INVALID_STATE
+  "Not enough in stock at the chain: the message names the product and what is left."
+  OUT_OF_STOCK
 }
 
 "An amount of money in a currency."

@@ -44,8 +44,8 @@ enum PersonalData {
     /// Every area holding personal data. Accounts comes last: its erase removes what the others'
     /// rows may still point at.
     static let holders: [any PersonalDataHolder.Type] = [
-        PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, RecipesPersonalData.self, NotificationsPersonalData.self,
-        MealsPersonalData.self, SpendingPersonalData.self, RivalsPersonalData.self, AccountsPersonalData.self,
+        PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, RecipesPersonalData.self, KitchenPersonalData.self,
+        NotificationsPersonalData.self, MealsPersonalData.self, SpendingPersonalData.self, RivalsPersonalData.self, AccountsPersonalData.self,
     ]
 
     static var userColumns: [UserColumn] { holders.flatMap { $0.userColumns } }

@@ -7,8 +7,9 @@ import GraphQLEngine
 /// - Support staff see a user's data only through the support issues that user opened (their name,
 ///   their contact, and what they attached), never through `User`. No support-issue area exists
 ///   yet, so today support sees no other user's personal data at all.
-/// - Order handlers see an order's items, its delivery address and its contact, through the order,
-///   never through `User`. No orders area exists yet: nothing today.
+/// - Order handlers see a submitted order's items, its delivery address and its contact (the
+///   address's recipient and phone), through `Order` (the kitchen's `orderQueue`, `node(id:)`),
+///   never through `User`: not the profile, diary or pantry, nor the order's payments.
 /// - Administrators see what their work needs: every account and profile, diary and weights
 ///   (to correct or delete data on request), but not another user's sessions or data exports.
 /// - Everyone else (anonymous requests, other users, chain representatives) sees nothing personal.
@@ -156,12 +157,15 @@ enum UserField: String, CaseIterable, Sendable {
     case receipts, purchases, spendingObjectives, spendingSuggestions, spending, spendingComparison
     // Rivals
     case friends, friendRequests, groups, rivalGroupInvitations, blockedUsers
+    // Kitchen
+    case pantry, expiringSoon, pantryAmount, pantryMovements, kitchenSettings, draftOrder, orders, recurringOrder
 
     var category: PersonalDataPolicy.Category {
         switch self {
         case .id, .emailConfirmed, .roles, .representedChain, .disabled, .createdAt: .account
         case .email, .pendingEmail: .contact
-        case .profile, .favoriteRecipes, .recipes: .profile
+        case .profile, .favoriteRecipes, .recipes, .pantry, .expiringSoon, .pantryAmount, .pantryMovements, .kitchenSettings,
+            .draftOrder, .orders, .recurringOrder: .profile
         case .nutritionTargets, .bmi, .diaryDay, .diaryEntries, .weightEntries, .nutritionTimeline,
             .weightTimeline, .activeDietPlan, .dietPlanHistory, .mealAdvice, .mealPlanOptions, .mealPlan, .mealPlans, .mealBudgetWeeks:
             .health
