@@ -6,6 +6,13 @@ import Postgres
 /// so a day, week, month or year turns at the user's midnight, daylight-saving changes included.
 /// Every statement reads `purchases_user_time` (user, time) or `purchases_user_product`.
 enum PurchaseStore {
+    /// Users with a purchase in the last `days` days.
+    static func recentBuyers(withinDays days: Int, in database: some PostgresQuerying) async throws -> [Int64] {
+        try await database.query(
+            "SELECT DISTINCT user_id FROM purchases WHERE purchased_at > now() - make_interval(days => $1)", [days]
+        ).map { try $0.decode(Int64.self, at: 0) }
+    }
+
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: PurchaseRecord] {
         try await PurchaseRecord.load("SELECT \(PurchaseRecord.columns) FROM purchases u WHERE u.id = ANY($1)", ids: ids, from: database)
     }

@@ -26,6 +26,18 @@ enum SpendingArea: Area {
         bindPayloads(&binder)
     }
 
+    /// Once a day, the cheaper-alternative notices of everyone who bought something that week
+    /// (each user in a transaction of their own; a notice goes once per product and week).
+    static var jobs: [PeriodicJob] {
+        [
+            PeriodicJob("spending.cheaperAlternatives", every: .seconds(24 * 3600)) { database, _ in
+                for userID in try await PurchaseStore.recentBuyers(withinDays: 7, in: database) {
+                    _ = try await database.withTransaction { try await SpendingAlerts.cheaperAlternativeCheck(of: userID, in: $0) }
+                }
+            }
+        ]
+    }
+
     /// The user's time zone and today there.
     static func calendar(of userID: Int64, in database: some PostgresQuerying) async throws -> (zone: String, today: LocalDate) {
         let profile = try await ProfileStore.load([userID], in: database)[userID]
