@@ -100,7 +100,7 @@ struct AdminConsoleAssets: Sendable {
         var operations: [String: (hash: String, file: String)] = [:]
         var documents: [String: String] = [:]
         for name in names.sorted() {
-            guard Self.isServable(name), let type = Self.contentTypes[String(name.split(separator: ".").last ?? "")],
+            guard Self.isServable(name), name != "index.html", let type = Self.contentTypes[String(name.split(separator: ".").last ?? "")],
                 let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
             else { continue }
             files[name] = Self.file(Array(data), contentType: type)
