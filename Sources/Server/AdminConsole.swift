@@ -198,7 +198,6 @@ extension FoodGraphServer {
         case .success(let console):
             for (hash, document) in console.documents { handler.persistedQueries.register(document, hash: hash) }
             router.get("/admin") { _, _ in console.page() }
-            router.get("/admin/") { _, _ in console.page() }
             router.get("/admin/:file") { request, context in
                 console.file(named: context.parameters.get("file") ?? "", ifNoneMatch: request.headers[.ifNoneMatch])
             }

@@ -1,7 +1,7 @@
 "use strict";
 // The admin console's shell: sign in and out, the GraphQL client (persisted queries only), the
 // page registry and hash routing, and small DOM helpers. Pages are `page-*.js` files that call
-// `Admin.page({...})`; the server adds a script tag for each. No inline script, no innerHTML with
+// `Admin.page({...})`; the server adds a script tag for each. No inline script, no markup built from
 // data: everything shown is set as text.
 var Admin = (function () {
   var token = null; // in memory only: a reload signs out, and nothing else on the page can read it
