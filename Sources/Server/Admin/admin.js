@@ -197,6 +197,8 @@ var Admin = (function () {
     document.getElementById("sign-in").hidden = false;
     document.getElementById("password").value = "";
     document.title = "FoodGraph admin";
+    // The next account starts on its own first page, not on the page this one left open.
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     status(message || "", message ? "bad" : "");
     document.getElementById("email").focus();
   }

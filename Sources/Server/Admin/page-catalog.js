@@ -53,6 +53,7 @@
     if (query) variables.query = query;
     return Admin.run("AdminChainOffers", variables).then(function (result) {
       Admin.clear(box);
+      box.setAttribute("data-query", query);
       if (result.errors) { box.appendChild(Admin.problem(result)); return; }
       var reload = function () { offers(box, chainId, query); };
       box.appendChild(Admin.table("The chain's offers: price and sale price in CAD, stock in units", [

@@ -46,6 +46,7 @@
     if (query) variables.query = query;
     return Admin.run("AdminUsers", variables).then(function (result) {
       Admin.clear(box);
+      box.setAttribute("data-query", query); // what the list shows, for tests and assistive tools
       if (result.errors) { box.appendChild(Admin.problem(result)); return; }
       var reload = function () { list(box, lastQuery); };
       var users = result.data.users;
