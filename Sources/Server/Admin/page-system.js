@@ -79,7 +79,9 @@
       var rect = svg("rect", { class: "bar", x: (pad + i * width + 2).toFixed(1), y: (h - pad - height).toFixed(1), width: Math.max(1, width - 4).toFixed(1), height: height.toFixed(1) });
       var title = svg("title"); title.textContent = b.label + ": " + b.value; rect.appendChild(title);
       chart.appendChild(rect);
-      var label = svg("text", { x: (pad + i * width + 2).toFixed(1), y: h - 10 }); label.textContent = b.label; chart.appendChild(label);
+      if (i % 2 === 0) { // every other bucket's bound, so the labels do not run into each other
+        var label = svg("text", { x: (pad + i * width + 2).toFixed(1), y: h - 10 }); label.textContent = b.label; chart.appendChild(label);
+      }
     });
     chart.appendChild(svg("line", { class: "axis", x1: pad, y1: h - pad, x2: w - 4, y2: h - pad }));
     return chart;
