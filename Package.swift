@@ -64,6 +64,7 @@ if !light {
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
+            resources: [.copy("Admin")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -16,6 +16,8 @@ public struct FoodGraphServer: Sendable {
     public let logger: Logger
     /// GraphiQL for browsers at `GET /graphql` (from `FOODGRAPH_GRAPHIQL` and `FOODGRAPH_GRAPHIQL_ASSETS`).
     public var graphiQL = GraphiQLConfiguration.fromEnvironment()
+    /// The admin console at `/admin` (from `FOODGRAPH_ADMIN_CONSOLE`; AdminConsole.swift).
+    public var adminConsole = AdminConsoleConfiguration.fromEnvironment()
     let handler: GraphQLHTTPHandler
 
     public init(application: any GraphQLApplication, configuration: ServerConfiguration, logger: Logger) {
@@ -32,6 +34,7 @@ public struct FoodGraphServer: Sendable {
     /// The routes and the methods each serves; any other method on them is answered 405.
     static let routes: [String: [HTTPRequest.Method]] = [
         "/graphql": [.get, .post], "/healthz": [.get], "/readyz": [.get], "/metrics": [.get], "/images/": [.get], "/graphiql/": [.get],
+        "/admin": [.get], "/admin/": [.get],
     ]
 
     public func router() -> Router<ServerRequestContext> {
@@ -59,6 +62,7 @@ public struct FoodGraphServer: Sendable {
                 ide.file(named: context.parameters.get("file") ?? "", ifNoneMatch: request.headers[.ifNoneMatch])
             }
         }
+        mountAdminConsole(on: router)
         router.post("/graphql") { request, context in await handler.respond(to: request, context: context) }
         router.get("/healthz") { _, _ in Self.text("ok\n", status: .ok) }
         router.get("/readyz") { _, _ in

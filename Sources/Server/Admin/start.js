@@ -1,0 +1,3 @@
+"use strict";
+// Runs after every page-*.js has registered itself.
+Admin.start();
