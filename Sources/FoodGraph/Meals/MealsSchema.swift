@@ -388,7 +388,7 @@ type MealBudgetWeek {
   your time zone; 0 without any. Amounts are added as they are (no currency conversion) and shown
   in the budget's currency.
   """
-  actualSpend: Money
+  actualSpend: Money!
 }
 
 input GenerateMealPlanInput {
