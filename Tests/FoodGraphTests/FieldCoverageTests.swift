@@ -489,7 +489,8 @@ private struct Tour {
                 groceryList { total { amount } budget { amount } overBudgetBy { amount } unpricedItems
                   groups { name category { id } subtotal { amount } items { key } }
                   items { key name product { id } category { id } quantity neededQuantity unit packages packageSize { value unit }
-                    unitPrice { amount } cost { amount } priceSource checked } } } } }
+                    unitPrice { amount } cost { amount } priceSource checked inPantry } pantrySubtracted }
+                everything: groceryList(subtractPantry: false) { pantrySubtracted items { key inPantry } } } } }
             """, token: user)
         let planID = try string(generated, "data.generateMealPlan.mealPlan.id")
         let mealID = try #require((JSONTree.value(generated, at: "data.generateMealPlan.mealPlan.meals") as? [[String: Any]])?.first?["id"] as? String)
@@ -504,12 +505,14 @@ private struct Tour {
                   newTotal { amount } budget { amount } overBudgetBy { amount } } }
               b: setPlannedMealLocked(input: {plannedMealId: $meal, locked: true}) { mealPlan { id } userErrors { code } }
               c: setGroceryItemChecked(input: {mealPlanId: $plan, itemKey: $key, checked: true}) { mealPlan { id } userErrors { code } }
-              d: stopDietPlan { following { id } userErrors { code } } }
+              d: stopDietPlan { following { id } userErrors { code } }
+              e: orderGroceryList(input: {mealPlanId: $plan}) { order { id } orderedItems { key } skippedItems { key } mealPlan { id }
+                userErrors { code } } }
             """, token: user, ["meal": .string(mealID), "recipe": .string(alternative), "plan": .string(planID), "key": .string(itemKey)])
         try await run(
             """
             { me { mealPlan { id } mealPlans(first: 2) { totalCount pageInfo { hasNextPage } edges { cursor node { id } } }
-                mealBudgetWeeks(weeks: 2) { weekOf budget { amount } plannedCost { amount } withinBudget plan { id } } } }
+                mealBudgetWeeks(weeks: 2) { weekOf budget { amount } plannedCost { amount } withinBudget plan { id } actualSpend { amount } } } }
             """, token: user)
         // Spending: receipts (three users name the same product for one text: a community mapping),
         // a guess confirmed, a line corrected, objectives, analytics, suggestions, alternatives, review.

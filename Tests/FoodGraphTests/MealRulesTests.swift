@@ -74,6 +74,46 @@ import Testing
         #expect(list.unpriced == ["milk"])
     }
 
+    @Test func whatThePantryHoldsIsConvertedAndTakenOffBeforeRoundingToPackages() {
+        let flour = Self.product(1, "All Purpose Flour", package: Quantity(value: 1000, unit: .gram))
+        let milk = Self.product(3, "2% Milk", package: Quantity(value: 1000, unit: .millilitre))
+        let dozen = Self.product(2, "Large White Eggs", package: Quantity(value: 12, unit: .piece))
+        let prices: [Int64: PackagePrice] = [
+            1: PackagePrice(amount: 4, currency: "USD", source: .catalog), 2: PackagePrice(amount: 3, currency: "USD", source: .catalog),
+            3: PackagePrice(amount: 2, currency: "USD", source: .catalog),
+        ]
+        // 1500 g of flour (two bags), 1500 ml of milk (two cartons), 14 eggs (two dozen).
+        let uses = [
+            Self.use(1500, .gram, "flour", product: flour), Self.use(1500, .millilitre, "milk", product: milk),
+            Self.use(14, .count, "eggs", product: dozen),
+        ]
+        func list(_ pantry: [Int64: [QuantityUnit: Double]]?) -> GroceryList {
+            GroceryAggregation.list(uses, products: [:], categoryNames: [:], prices: prices, checked: [], budget: 75, budgetCurrency: "USD", pantry: pantry)
+        }
+        let without = list(nil)
+        #expect(without.subtractsPantry == false)
+        #expect(without.items.map(\.packages) == [2, 2, 2])
+        #expect(without.total == 18)
+        // One bag of flour held as a piece (a piece is a package), 600 g of milk (1 g = 1 ml), 3 eggs.
+        let with = list([1: [.piece: 1], 3: [.gram: 600], 2: [.piece: 3]])
+        #expect(with.subtractsPantry)
+        let byKey = Dictionary(uniqueKeysWithValues: with.items.map { ($0.key, $0) })
+        #expect(byKey["p:1"]?.inPantry == 1000)
+        #expect(byKey["p:1"]?.packages == 1)
+        #expect(byKey["p:3"]?.inPantry == 600)
+        #expect(byKey["p:3"]?.packages == 1)
+        #expect(byKey["p:2"]?.inPantry == 3)
+        #expect(byKey["p:2"]?.packages == 1)
+        #expect(with.total == 9)
+        // Held beyond the need: nothing to buy, nothing unpriced, the need still shown.
+        let covered = list([1: [.gram: 5000], 3: [.millilitre: 1500], 2: [.piece: 20]])
+        #expect(covered.items.allSatisfy { $0.packages == 0 && $0.quantity == 0 && $0.cost == 0 })
+        #expect(covered.items.map(\.inPantry).sorted() == [14, 1500, 1500])
+        #expect(covered.total == 0 && covered.unpriced.isEmpty)
+        // The diff sees a change of what the pantry holds.
+        #expect(GroceryListDiff(from: without, to: with).changed.count == 3)
+    }
+
     @Test func theDiffOfTwoListsNamesAddedRemovedAndChangedItems() {
         let before = Self.list([Self.use(200, .gram, "flour"), Self.use(3, .count, "eggs")])
         let after = Self.list([Self.use(300, .gram, "flour"), Self.use(1, .count, "lemon")])

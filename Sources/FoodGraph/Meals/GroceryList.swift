@@ -38,6 +38,8 @@ struct GroceryItem: ObjectValue, Equatable {
     var unitPrice: PackagePrice?
     var cost: Decimal?
     var checked = false
+    /// What the pantry holds of it, in `unit`, counted against the need (at most the need).
+    var inPantry: Double = 0
     /// The budget's currency: costs are catalog amounts shown in it (no conversion).
     var currency = "USD"
 
@@ -45,7 +47,7 @@ struct GroceryItem: ObjectValue, Equatable {
 
     static func == (lhs: GroceryItem, rhs: GroceryItem) -> Bool {
         lhs.key == rhs.key && lhs.quantity == rhs.quantity && lhs.neededQuantity == rhs.neededQuantity && lhs.cost == rhs.cost
-            && lhs.checked == rhs.checked && lhs.packages == rhs.packages
+            && lhs.checked == rhs.checked && lhs.packages == rhs.packages && lhs.inPantry == rhs.inPantry
     }
 }
 
@@ -68,6 +70,8 @@ struct GroceryList: ObjectValue {
     var budgetCurrency: String
     /// Items left out of the total because no price is known.
     var unpriced: [String]
+    /// Whether what the pantry holds was taken off the quantities to buy.
+    var subtractsPantry = false
 
     var groups: [GroceryCategoryGroup] {
         var order: [String] = []
@@ -103,7 +107,7 @@ struct GroceryListDiff: ObjectValue {
         removed = before.items.filter { new[$0.key] == nil }
         changed = after.items.compactMap { item in
             guard let previous = old[item.key], previous.quantity != item.quantity || previous.neededQuantity != item.neededQuantity
-                || previous.cost != item.cost
+                || previous.cost != item.cost || previous.inPantry != item.inPantry
             else { return nil }
             return GroceryItemChange(item: item, previous: previous)
         }
@@ -181,9 +185,12 @@ enum GroceryAggregation {
     }
 
     /// The list: items grouped by category name (alphabetical, uncategorised last), by name inside.
+    /// With `pantry` (what the owner holds of each product, by unit: the Kitchen's
+    /// `PantryStore.availability`), what is held is converted to the item's unit and taken off the
+    /// need before rounding up to packages; an item the pantry covers stays with nothing to buy.
     static func list(
         _ uses: [Use], products: [Int64: ProductRecord], categoryNames: [Int64: String], prices: [Int64: PackagePrice], checked: Set<String>,
-        budget: Decimal, budgetCurrency: String
+        budget: Decimal, budgetCurrency: String, pantry: [Int64: [QuantityUnit: Double]]? = nil
     ) -> GroceryList {
         var needs: [String: (unit: QuantityUnit, amount: Double, use: Use)] = [:]
         var order: [String] = []
@@ -210,8 +217,18 @@ enum GroceryAggregation {
                 key: key, name: product?.name ?? ingredient.name, product: product, categoryID: categoryID,
                 categoryName: categoryID.flatMap { categoryNames[$0] } ?? "Other", neededQuantity: round(need.amount),
                 quantity: round(need.amount), unit: need.unit, checked: checked.contains(key), currency: budgetCurrency)
+            var toBuy = need.amount
+            if let productID, let held = pantry?[productID] {
+                let amount = PantryAmounts.total(held, in: need.unit, packageSize: ingredient.product?.packageSize ?? product?.packageSize)
+                if amount > 0 {
+                    item.inPantry = round(min(amount, need.amount))
+                    toBuy = max(0, need.amount - amount)
+                    if toBuy < 1e-6 { toBuy = 0 }
+                    item.quantity = round(toBuy)
+                }
+            }
             if let package = ingredient.product?.packageSize, package.unit == need.unit, package.value > 0 {
-                let count = packages(needed: need.amount, packageSize: package.value)
+                let count = packages(needed: toBuy, packageSize: package.value)
                 item.packages = count
                 item.packageSize = package
                 item.quantity = round(Double(count) * package.value)
@@ -220,12 +237,13 @@ enum GroceryAggregation {
                     item.cost = money(price.amount * Decimal(count))
                 }
             }
-            if item.cost == nil { unpriced.append(item.name) }
+            if item.cost == nil && toBuy > 0 { unpriced.append(item.name) }
             items.append(item)
         }
         items.sort { ($0.categoryName == "Other" ? 1 : 0, $0.categoryName, $0.name.lowercased(), $0.key) < ($1.categoryName == "Other" ? 1 : 0, $1.categoryName, $1.name.lowercased(), $1.key) }
         let total = money(items.reduce(Decimal(0)) { $0 + ($1.cost ?? 0) })
         return GroceryList(
-            items: items, total: total, currency: budgetCurrency, budget: budget, budgetCurrency: budgetCurrency, unpriced: unpriced)
+            items: items, total: total, currency: budgetCurrency, budget: budget, budgetCurrency: budgetCurrency, unpriced: unpriced,
+            subtractsPantry: pantry != nil)
     }
 }

@@ -40,9 +40,10 @@ enum GroceryBuilder {
         return prices
     }
 
-    /// The grocery list of each plan from the given meals.
+    /// The grocery list of each plan from the given meals; with `subtractPantry`, less what each
+    /// owner's pantry holds (the Kitchen area's `PantryStore.availability`, one statement an owner).
     static func lists(
-        _ plans: [MealPlanRecord], meals: [Int64: [PlannedMealRecord]], in database: some PostgresQuerying
+        _ plans: [MealPlanRecord], meals: [Int64: [PlannedMealRecord]], subtractPantry: Bool = true, in database: some PostgresQuerying
     ) async throws -> [Int64: GroceryList] {
         guard !plans.isEmpty else { return [:] }
         let recipeIDs = Array(Set(meals.values.flatMap { $0.map(\.recipeID) })).sorted()
@@ -55,7 +56,11 @@ enum GroceryBuilder {
         let owners = Array(Set(plans.map(\.userID))).sorted()
         let marks = try await ProfileStore.storeMarks(of: owners, in: database)
         var pricesByOwner: [Int64: [Int64: PackagePrice]] = [:]
+        var pantries: [Int64: [Int64: [QuantityUnit: Double]]] = [:]
         for owner in owners {
+            if subtractPantry && !productIDs.isEmpty {
+                pantries[owner] = try await PantryStore.availability(of: productIDs, for: owner, in: database)
+            }
             pricesByOwner[owner] = try await prices(
                 of: productIDs, products: products, preferredStores: marks[owner]?.preferred ?? [], in: database)
         }
@@ -73,7 +78,8 @@ enum GroceryBuilder {
             }
             lists[plan.id] = GroceryAggregation.list(
                 uses, products: products, categoryNames: categoryNames, prices: pricesByOwner[plan.userID] ?? [:],
-                checked: checks[plan.id] ?? [], budget: plan.budget, budgetCurrency: plan.currency)
+                checked: checks[plan.id] ?? [], budget: plan.budget, budgetCurrency: plan.currency,
+                pantry: subtractPantry ? pantries[plan.userID] ?? [:] : nil)
         }
         return lists
     }

@@ -11,6 +11,15 @@ enum MealAdviceReason: String, GraphQLEnum {
     case macroSplit = "MACRO_SPLIT"
     case respectsRestrictions = "RESPECTS_RESTRICTIONS"
     case nutrientRich = "NUTRIENT_RICH"
+    case usesExpiring = "USES_EXPIRING"
+}
+
+/// A pantry lot a recipe would use up (advice prefers the soonest to expire): the recipe's food,
+/// its expiry date, and the days left from today.
+struct PantryUse: Sendable, Equatable {
+    var food: String
+    var expiresOn: LocalDate
+    var daysLeft: Int
 }
 
 /// A suggested recipe for a meal (schema type `MealSuggestion`), with why it was chosen.
@@ -58,12 +67,55 @@ enum MealAdvice {
                 viewerID: viewer.userID, mealTimes: [meal], restrictions: viewer.restrictions, targetKcal: budget * 0.9, nearLimit: 60,
                 maximumCost: nil, cheapestLimit: 0, minimumKcal: 30),
             in: database)
-        return rank(candidates, viewer: viewer, budget: budget, meal: meal)
+        let uses = try await pantryUses(of: candidates, for: viewer.userID, on: date, today: viewer.profile.today, in: database)
+        return rank(candidates, viewer: viewer, budget: budget, meal: meal, pantry: uses)
+    }
+
+    /// Pantry items expiring within this many days (from today) are worth using up.
+    static let expiryHorizonDays = 7
+
+    /// For each candidate, the pantry lot it would use that expires first (through the Kitchen
+    /// area's `PantryStore.expiring`, one statement, and the Recipes area's ingredients, one more):
+    /// lots with a product match an ingredient of that product, lots without one match the
+    /// ingredient words. Lots already expired on the meal's date are not suggested.
+    static func pantryUses(
+        of candidates: [RecipeCandidate], for userID: Int64, on date: LocalDate, today: LocalDate, in database: some PostgresQuerying
+    ) async throws -> [Int64: PantryUse] {
+        guard !candidates.isEmpty else { return [:] }
+        let lots = try await PantryStore.expiring(of: userID, within: expiryHorizonDays, in: database)
+            .filter { lot in lot.expiresOn.map { $0 >= date && $0 >= today } ?? false }
+            .sorted { ($0.expiresOn!, $0.id) < ($1.expiresOn!, $1.id) }
+        guard !lots.isEmpty else { return [:] }
+        let ingredients = try await RecipeStore.ingredients(of: candidates.map(\.record.id), from: database)
+        var uses: [Int64: PantryUse] = [:]
+        for candidate in candidates {
+            let list = ingredients[candidate.record.id] ?? []
+            for lot in lots {
+                guard let expires = lot.expiresOn else { continue }
+                var food: String?
+                if let productID = lot.productID {
+                    food = list.first { $0.productID == productID }?.food
+                } else if let name = lot.food {
+                    let words = RecipeUnits.singularWords(name).joined(separator: " ")
+                    if !words.isEmpty && candidate.foodsText.contains(" \(words) ") { food = name }
+                }
+                if let food {
+                    uses[candidate.record.id] = PantryUse(food: food, expiresOn: expires, daysLeft: today.days(until: expires))
+                    break
+                }
+            }
+        }
+        return uses
     }
 
     /// Ranks candidates (pure): within the meal's calories first, nearest 90 % of them, then the
     /// plan's favoured foods, its macro split and vitamins and minerals; each with its reasons.
-    static func rank(_ candidates: [RecipeCandidate], viewer: MealsViewer, budget: Double, meal: Meal) -> [MealSuggestion] {
+    /// A recipe using a pantry item that expires soon gains 0.6, plus 0.1 for each day sooner than
+    /// the horizon: more than the plan's favoured foods and macro split, less than fitting the
+    /// calories.
+    static func rank(
+        _ candidates: [RecipeCandidate], viewer: MealsViewer, budget: Double, meal: Meal, pantry: [Int64: PantryUse] = [:]
+    ) -> [MealSuggestion] {
         let plan = viewer.following?.plan
         let restrictions = viewer.restrictions
         let restricted = !restrictions.allergens.isEmpty || !restrictions.avoidedFoods.isEmpty || restrictions.dietType != nil
@@ -81,6 +133,12 @@ enum MealAdvice {
                 reasons.append("Fits the \(Int(budget.rounded())) kcal left for \(meal): \(Int(energy.rounded())) kcal a serving.")
             } else {
                 reasons.append("\(Int(energy.rounded())) kcal a serving, a little over the \(Int(budget.rounded())) kcal left for \(meal).")
+            }
+            if let use = pantry[candidate.record.id] {
+                score += 0.6 + 0.1 * Double(max(0, expiryHorizonDays - max(use.daysLeft, 0)))
+                codes.append(.usesExpiring)
+                let when = use.daysLeft <= 0 ? "today" : use.daysLeft == 1 ? "tomorrow" : "on \(use.expiresOn)"
+                reasons.append("Uses your \(use.food), expiring \(when) (\(use.expiresOn)).")
             }
             if let plan {
                 codes.append(.suitsDietPlan)

@@ -65,6 +65,81 @@ enum MealMutations {
             try await MealPlanStore.setChecked(input.itemKey, input.checked, of: plan.id, in: scope.transaction)
             return MealPlanPayload(mealPlan: plan)
         }
+        binder.object(OrderGroceryListPayload.self) { payload in
+            payload.field("order") { $0.order }
+            payload.field("orderedItems") { $0.orderedItems }
+            payload.field("skippedItems") { $0.skippedItems }
+            payload.field("mealPlan") { $0.mealPlan }
+            payload.field("userErrors") { $0.userErrors }
+        }
+        binder.mutation("orderGroceryList", input: OrderGroceryListInput.self, access: .signedIn) { input, scope in
+            try await orderGroceryList(input, viewer: try scope.requireViewer(), in: scope.transaction)
+        }
+    }
+
+    // MARK: - Ordering the grocery list
+
+    /// At most this many of one product in a cart (the Kitchen's rule for `addToDraftOrder`).
+    static let maximumPerProduct = 99
+
+    /// The unchecked items of the plan's list (less the pantry) with packages to buy go to the
+    /// viewer's draft order through the Kitchen's draft-order API (`OrderStore.lockDraft`,
+    /// `createDraft`, `setItem`; the chain from `OrderFlow.chain`), then are checked off. An item
+    /// the cart's chain does not stock (or not enough of) is a user error `OUT_OF_STOCK` naming it,
+    /// and then nothing is added (one transaction): check it off, or order it elsewhere, and retry.
+    static func orderGroceryList(_ input: OrderGroceryListInput, viewer: Viewer, in transaction: PostgresTransaction) async throws
+        -> OrderGroceryListPayload
+    {
+        guard let plan = try await MealPlanStore.lockPlan(input.mealPlanID, in: transaction), plan.userID == viewer.userID else {
+            return OrderGroceryListPayload(failing: [UserError("mealPlanId", "You have no such meal plan.", code: .notFound)])
+        }
+        if try await isArchived(plan, in: transaction) { return OrderGroceryListPayload(failing: [archivedError("mealPlanId")]) }
+        let meals = try await MealPlanStore.meals(ofPlans: [plan.id], in: transaction)
+        guard let list = try await GroceryBuilder.lists([plan], meals: meals, subtractPantry: true, in: transaction)[plan.id] else {
+            return OrderGroceryListPayload(failing: [UserError("mealPlanId", "The plan has no grocery list.", code: .invalidState)])
+        }
+        let open = list.items.filter { !$0.checked && $0.quantity > 0 }
+        let orderable = open.filter { $0.product != nil && ($0.packages ?? 0) > 0 }
+        let skipped = open.filter { $0.product == nil || ($0.packages ?? 0) == 0 }
+        guard !orderable.isEmpty else {
+            return OrderGroceryListPayload(
+                failing: [UserError("mealPlanId", "Nothing on the list can be ordered: every item is checked off, held or without a product.", code: .invalidState)])
+        }
+        var draft = try await OrderStore.lockDraft(of: viewer.userID, in: transaction)
+        if draft == nil {
+            guard let chainID = try await OrderFlow.chain(for: viewer.userID, asked: nil, product: orderable.first?.product?.id, in: transaction) else {
+                return OrderGroceryListPayload(failing: [UserError("mealPlanId", "No chain takes orders.", code: .invalidState)])
+            }
+            draft = try await OrderStore.createDraft(for: viewer.userID, chainID: chainID, in: transaction)
+        }
+        guard let draft else { throw DomainError(.serviceUnavailable, "The cart could not be made.") }
+        let inCart = Dictionary(
+            (try await OrderStore.items(of: [draft.id], from: transaction)[draft.id] ?? []).map { ($0.productID, $0.quantity) }, uniquingKeysWith: +)
+        var errors: [UserError] = []
+        for item in orderable {
+            guard let product = item.product, let packages = item.packages else { continue }
+            let wanted = (inCart[product.id] ?? 0) + packages
+            let field = ["items", item.key]
+            if wanted > maximumPerProduct {
+                errors.append(UserError(field: field, message: "\(product.name): at most \(maximumPerProduct) in a cart.", code: .outOfRange))
+                continue
+            }
+            let offer = try await OfferStore.offer(of: product.id, by: draft.chainID, in: transaction)
+            guard product.isActive, let offer, offer.stock >= wanted else {
+                let why = offer == nil || !product.isActive ? "is not stocked by the cart's chain" : "is short of stock at the cart's chain (\(offer!.stock) left)"
+                errors.append(UserError(field: field, message: "\(product.name) \(why).", code: .outOfStock))
+                continue
+            }
+        }
+        guard errors.isEmpty else { return OrderGroceryListPayload(failing: errors) }
+        for item in orderable {
+            guard let product = item.product, let packages = item.packages else { continue }
+            _ = try await OrderStore.setItem(product.id, quantity: packages, adding: true, in: draft.id, transaction: transaction)
+            try await MealPlanStore.setChecked(item.key, true, of: plan.id, in: transaction)
+        }
+        return OrderGroceryListPayload(
+            order: try await OrderStore.load([draft.id], from: transaction)[draft.id] ?? draft, orderedItems: orderable.map { var i = $0; i.checked = true; return i },
+            skippedItems: skipped, mealPlan: plan)
     }
 
     static func archivedError(_ field: String) -> UserError {
@@ -297,6 +372,32 @@ struct SwapPlannedMealPayload: MutationPayload {
     init(failing errors: [UserError]) { userErrors = errors }
 }
 
+struct OrderGroceryListInput: Decodable, Sendable {
+    var mealPlanID: Int64
+
+    private enum Keys: String, CodingKey { case mealPlanId }
+
+    init(from decoder: any Decoder) throws {
+        mealPlanID = try decoder.container(keyedBy: Keys.self).decode(NodeID<MealPlanRecord>.self, forKey: .mealPlanId).key
+    }
+}
+
+struct OrderGroceryListPayload: MutationPayload {
+    static let graphQLTypeName = "OrderGroceryListPayload"
+    var order: OrderRecord?
+    var orderedItems: [GroceryItem] = []
+    var skippedItems: [GroceryItem] = []
+    var mealPlan: MealPlanRecord?
+    var userErrors: [UserError] = []
+    init(order: OrderRecord, orderedItems: [GroceryItem], skippedItems: [GroceryItem], mealPlan: MealPlanRecord) {
+        self.order = order
+        self.orderedItems = orderedItems
+        self.skippedItems = skippedItems
+        self.mealPlan = mealPlan
+    }
+    init(failing errors: [UserError]) { userErrors = errors }
+}
+
 // MARK: - Budget tracking
 
 /// Schema type `MealBudgetWeek`.
@@ -307,9 +408,11 @@ struct MealBudgetWeek: ObjectValue {
     var plannedCost: Money?
     var withinBudget: Bool
     var plan: MealPlanRecord?
+    var actualSpend: Money
 }
 
-/// Budget tracking over the weeks: each week's budget and planned cost (two statements).
+/// Budget tracking over the weeks: each week's budget, planned cost and actual spend (the
+/// Spending area's `PurchaseStore.totals` per week, in the profile's time zone): three statements.
 enum MealBudget {
     static func weeks(of userID: Int64, count: Int, in database: some PostgresQuerying) async throws -> [MealBudgetWeek] {
         let viewer = try await MealsViewer.load(userID, in: database)
@@ -319,15 +422,23 @@ enum MealBudget {
             uniqueKeysWithValues: try await MealPlanStore.plans(of: userID, from: first, to: current, in: database).map { ($0.weekOf, $0) })
         let meals = try await MealPlanStore.meals(ofPlans: plans.values.map(\.id), in: database)
         let budget = viewer.weeklyBudget
+        // Postgres weeks (date_trunc) start on Monday, as the plans' weeks do.
+        let spent = Dictionary(
+            try await PurchaseStore.totals(
+                of: userID, timeZone: viewer.profile.timeZone, from: first, to: current.adding(days: 6), per: .week, in: database
+            ).map { ($0.start, $0.total) }, uniquingKeysWith: +)
         return (0..<count).map { offset in
             let week = current.adding(days: -7 * offset)
             guard let plan = plans[week] else {
                 return MealBudgetWeek(
                     weekOf: week, budget: Money(amount: DecimalText(RecipeFigures.text(budget.amount)), currency: budget.currency),
-                    plannedCost: nil, withinBudget: true, plan: nil)
+                    plannedCost: nil, withinBudget: true, plan: nil,
+                    actualSpend: Money(amount: DecimalText(RecipeFigures.text(GroceryAggregation.money(spent[week] ?? 0))), currency: budget.currency))
             }
             let cost = (meals[plan.id] ?? []).reduce(Decimal(0)) { $0 + $1.cost }
-            return MealBudgetWeek(weekOf: week, budget: plan.money(plan.budget), plannedCost: plan.money(cost), withinBudget: cost <= plan.budget, plan: plan)
+            return MealBudgetWeek(
+                weekOf: week, budget: plan.money(plan.budget), plannedCost: plan.money(cost), withinBudget: cost <= plan.budget, plan: plan,
+                actualSpend: plan.money(GroceryAggregation.money(spent[week] ?? 0)))
         }
     }
 }

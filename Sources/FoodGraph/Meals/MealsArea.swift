@@ -133,6 +133,7 @@ enum MealsArea: Area {
             week.field("plannedCost") { $0.plannedCost }
             week.field("withinBudget") { $0.withinBudget }
             week.field("plan") { $0.plan }
+            week.field("actualSpend") { $0.actualSpend }
         }
     }
 
@@ -157,11 +158,11 @@ enum MealsArea: Area {
         context.loader("meals.plannedMeals") { try await MealPlanStore.meals(ofPlans: $0, in: context.database) }
     }
 
-    static func groceryLists(_ context: RequestContext) -> DataLoader<Int64, GroceryList> {
-        context.loader("meals.groceryLists") { planIDs in
+    static func groceryLists(_ context: RequestContext, subtractPantry: Bool = true) -> DataLoader<Int64, GroceryList> {
+        context.loader("meals.groceryLists|\(subtractPantry)") { planIDs in
             let plans = try await MealPlanStore.load(planIDs, in: context.database)
             let meals = try await MealPlanStore.meals(ofPlans: planIDs, in: context.database)
-            return try await GroceryBuilder.lists(Array(plans.values), meals: meals, in: context.database)
+            return try await GroceryBuilder.lists(Array(plans.values), meals: meals, subtractPantry: subtractPantry, in: context.database)
         }
     }
 
@@ -206,7 +207,9 @@ enum MealsArea: Area {
                     return .value(plan.weekOf < MealPlanning.weekStart(of: today))
                 })
             })
-            plan.field("groceryList", resolve: { plan, context in Resolved<GroceryList>(unchecked: groceryLists(context).load(plan.id)) })
+            plan.field("groceryList", arguments: GroceryListArguments.self) { plan, arguments, context in
+                Resolved<GroceryList>(unchecked: groceryLists(context, subtractPantry: arguments.subtractPantry).load(plan.id))
+            }
             plan.field("generatedAt") { $0.generatedAt }
             plan.field("healthDisclaimer") { _ in healthDisclaimer }
         }
@@ -307,6 +310,7 @@ enum MealsArea: Area {
                 list.total > list.budget ? Money(amount: DecimalText(RecipeFigures.text(list.total - list.budget)), currency: list.budgetCurrency) : nil
             }
             list.field("unpricedItems") { $0.unpriced }
+            list.field("pantrySubtracted") { $0.subtractsPantry }
         }
         binder.object(GroceryCategoryGroup.self) { group in
             group.field("name") { $0.categoryName }
@@ -336,6 +340,7 @@ enum MealsArea: Area {
             item.field("cost") { item in item.cost.map { Money(amount: DecimalText(RecipeFigures.text($0)), currency: item.currency) } }
             item.field("priceSource") { $0.priceSource }
             item.field("checked") { $0.checked }
+            item.field("inPantry") { $0.inPantry }
         }
         binder.object(GroceryListDiff.self) { diff in
             diff.field("added") { $0.added }
@@ -404,6 +409,16 @@ struct MealPlanOptionsArguments: Decodable, Sendable {
 
 struct MealPlanArguments: Decodable, Sendable {
     var weekOf: LocalDate?
+}
+
+struct GroceryListArguments: Decodable, Sendable {
+    var subtractPantry: Bool
+
+    private enum Keys: String, CodingKey { case subtractPantry }
+
+    init(from decoder: any Decoder) throws {
+        subtractPantry = try decoder.container(keyedBy: Keys.self).decodeIfPresent(Bool.self, forKey: .subtractPantry) ?? true
+    }
 }
 
 struct MealBudgetArguments: Decodable, Sendable {

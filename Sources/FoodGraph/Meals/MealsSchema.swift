@@ -18,8 +18,9 @@ extend type User {
   10: those that suit your diet plan (its diet type and foods to avoid; your profile's diet type
   when you follow none) and your restrictions, within the calories left for the meal (its share of
   the day — breakfast 25 %, lunch 35 %, dinner 30 %, snack 10 % — less what your diary holds for
-  it, and no more than is left of the day, at least 100 kcal), then those using foods the plan
-  favours and close to its macro split. Each says why it was chosen.
+  it, and no more than is left of the day, at least 100 kcal), then those using up pantry items
+  that expire within 7 days (the sooner, the higher; "Uses your milk, expiring on …"), then
+  those using foods the plan favours and close to its macro split. Each says why it was chosen.
   """
   mealAdvice(date: Date, meal: Meal!): [MealSuggestion!]!
   """
@@ -36,8 +37,8 @@ extend type User {
   mealPlans(first: Int, after: String, last: Int, before: String): MealPlanConnection!
   """
   Budget tracking: for each of the `weeks` weeks up to this one (1–52, default 8, else
-  `BAD_USER_INPUT`), the latest first: the budget and the planned cost. Actual spending will come
-  from the spending area.
+  `BAD_USER_INPUT`), the latest first: the budget, the planned cost and what your purchases
+  (receipts) added up to in the week.
   """
   mealBudgetWeeks(weeks: Int = 8): [MealBudgetWeek!]!
 }
@@ -63,6 +64,31 @@ extend type Mutation {
   setPlannedMealLocked(input: SetPlannedMealLockedInput!): MealPlanPayload! @auth
   "Check a grocery list item off, or back on."
   setGroceryItemChecked(input: SetGroceryItemCheckedInput!): MealPlanPayload! @auth
+  """
+  Send the unchecked items of a plan's grocery list (less what your pantry holds) to your draft
+  order (the cart; made with your preferred store's chain when you have none), in whole packages
+  (at most 99 of one product in the cart), and check them off. Items without a catalog product
+  or with nothing to buy are left out (`skippedItems`). When the cart's chain does not stock an
+  item, or not enough of it, each such item is a user error `OUT_OF_STOCK` (field `["items",
+  key]`) and nothing is added: check it off and send the list again. Past weeks: `INVALID_STATE`.
+  """
+  orderGroceryList(input: OrderGroceryListInput!): OrderGroceryListPayload! @auth
+}
+
+input OrderGroceryListInput {
+  "One of your meal plans, not of a past week."
+  mealPlanId: ID!
+}
+
+type OrderGroceryListPayload {
+  "Your draft order with the items added; null with user errors."
+  order: Order
+  "The items added to the order (now checked off)."
+  orderedItems: [GroceryItem!]!
+  "Unchecked items that could not be ordered: no catalog product, or nothing to buy."
+  skippedItems: [GroceryItem!]!
+  mealPlan: MealPlan
+  userErrors: [UserError!]!
 }
 
 """
@@ -151,6 +177,8 @@ enum MealAdviceReason {
   RESPECTS_RESTRICTIONS
   "A vitamin and mineral score of at least 100."
   NUTRIENT_RICH
+  "Uses a pantry item that expires within 7 days (the soonest first), not yet expired on the meal's date."
+  USES_EXPIRING
 }
 
 "A recipe suggested for a meal."
@@ -193,8 +221,12 @@ type MealPlan implements Node {
   shortfalls: [String!]!
   "Whether the week is over: the archive is read-only."
   archived: Boolean!
-  "What to buy for the week."
-  groceryList: GroceryList!
+  """
+  What to buy for the week. With `subtractPantry` (the default), what your pantry holds of each
+  product (converted to the item's unit; a piece counts as one package) is taken off before
+  rounding up to packages; `false` lists everything the meals need.
+  """
+  groceryList(subtractPantry: Boolean = true): GroceryList!
   generatedAt: DateTime!
   healthDisclaimer: String!
 }
@@ -256,6 +288,8 @@ type GroceryList {
   overBudgetBy: Money
   "Items without a price (left out of `total`)."
   unpricedItems: [String!]!
+  "Whether what your pantry holds was taken off the quantities to buy."
+  pantrySubtracted: Boolean!
 }
 
 type GroceryCategoryGroup {
@@ -287,6 +321,12 @@ type GroceryItem {
   cost: Money
   priceSource: GroceryPriceSource!
   checked: Boolean!
+  """
+  What your pantry holds of the product, in `unit`, taken off the need (at most the need; 0 when
+  the list does not subtract the pantry or for a food without a product). When it covers the need,
+  `quantity` and `packages` are 0.
+  """
+  inPantry: Float!
 }
 
 enum GroceryPriceSource {
@@ -343,6 +383,12 @@ type MealBudgetWeek {
   "Whether the planned cost is within the budget (true without a plan)."
   withinBudget: Boolean!
   plan: MealPlan
+  """
+  What your purchases (the spending area's, from receipts) add up to from Monday to Sunday in
+  your time zone; 0 without any. Amounts are added as they are (no currency conversion) and shown
+  in the budget's currency.
+  """
+  actualSpend: Money!
 }
 
 input GenerateMealPlanInput {
