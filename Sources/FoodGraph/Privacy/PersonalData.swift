@@ -45,6 +45,7 @@ enum PersonalData {
     /// rows may still point at.
     static let holders: [any PersonalDataHolder.Type] = [
         PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, RecipesPersonalData.self, NotificationsPersonalData.self,
+        ScansPersonalData.self,
         AccountsPersonalData.self,
     ]
 

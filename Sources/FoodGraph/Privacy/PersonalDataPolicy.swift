@@ -146,6 +146,8 @@ enum UserField: String, CaseIterable, Sendable {
     case favoriteRecipes, recipes
     // Notifications
     case notifications, unreadNotificationCount
+    // Scans
+    case recentScans
 
     var category: PersonalDataPolicy.Category {
         switch self {
@@ -153,7 +155,7 @@ enum UserField: String, CaseIterable, Sendable {
         case .email, .pendingEmail: .contact
         case .profile, .favoriteRecipes, .recipes: .profile
         case .nutritionTargets, .bmi, .diaryDay, .diaryEntries, .weightEntries, .nutritionTimeline,
-            .weightTimeline:
+            .weightTimeline, .recentScans:
             .health
         case .sessions: .sessions
         case .consents, .pendingConsents: .consents

@@ -16,7 +16,7 @@ struct Base64Scalar: ScalarCoercing {
             throw ScalarCoercionError("Base64 cannot represent a non string value: \(value.inputDescription)")
         }
         guard Base64.isWellFormed(text) else {
-            throw ScalarCoercionError("Base64 cannot represent the given string: it is not valid standard base64 (RFC 4648).")
+            throw ScalarCoercionError("Base64 cannot represent the given string: it is not base64 (RFC 4648, standard or URL-safe alphabet).")
         }
         return value
     }
