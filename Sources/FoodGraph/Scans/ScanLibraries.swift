@@ -162,7 +162,7 @@ final class TextReader: @unchecked Sendable {
     }
 
     enum Layout {
-        /// A receipt: one column of lines (Tesseract's page segmentation 4).
+        /// A receipt: one block of lines, label and price on one line (Tesseract's page segmentation 6).
         case column
         /// Packaging: text anywhere, in any size (segmentation 11, sparse text).
         case sparse
@@ -177,7 +177,7 @@ final class TextReader: @unchecked Sendable {
             }
         guard let pix else { return "" }
         defer { Leptonica.destroy(pix) }
-        TessBaseAPISetPageSegMode(handle, layout == .column ? PSM_SINGLE_COLUMN : PSM_SPARSE_TEXT)
+        TessBaseAPISetPageSegMode(handle, layout == .column ? PSM_SINGLE_BLOCK : PSM_SPARSE_TEXT)
         TessBaseAPISetImage2(handle, pix)
         TessBaseAPISetSourceResolution(handle, 300)
         guard let text = TessBaseAPIGetUTF8Text(handle) else {

@@ -115,3 +115,11 @@ struct ScanUpload: ObjectValue {
         expiresAt = try row.decode(Date.self, at: offset + 3)
     }
 }
+
+/// An upload's ID: its random token (24 bytes, base64url), never its row number.
+struct UploadID: OutputValue {
+    var token: String
+    static var outputShape: TypeShape { .nonNull("ID") }
+    static var needsConversion: Bool { true }
+    var outputResult: (any Sendable)? { token }
+}

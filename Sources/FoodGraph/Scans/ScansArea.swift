@@ -86,7 +86,7 @@ enum ScansArea: Area {
             candidate.field("source") { $0.source }
         }
         binder.object(ScanUpload.self) { upload in
-            upload.field("id") { $0.token }
+            upload.field("id") { UploadID(token: $0.token) }
             upload.field("totalBytes") { $0.totalBytes }
             upload.field("receivedBytes") { $0.receivedBytes }
             upload.field("complete") { $0.receivedBytes == $0.totalBytes }
