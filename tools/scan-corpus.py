@@ -155,7 +155,7 @@ if __name__ == "__main__":
         receipts(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]) if len(sys.argv) > 4 else 28)
     elif command == "bomb":
         # A decompression bomb: 6000×6000 pixels of one grey, a few kilobytes as a PNG.
-        Image.new("L", (int(sys.argv[3]), int(sys.argv[4])), 128).save(sys.argv[2], optimize=True)
+        Image.new("L", (int(sys.argv[3]), int(sys.argv[4])), 128).save(sys.argv[2], format="PNG", optimize=True)
     elif command == "gif":
         Image.new("RGB", (64, 64), (200, 10, 10)).save(sys.argv[2], format="GIF")
     elif command == "photo":

@@ -136,6 +136,8 @@ import Testing
             "WeightEntry": (fixture.weightEntryID, ownerAndAdministrator),
             "DataExport": (fixture.dataExportID, [.owner]),
             "Notification": (fixture.notificationID, [.owner]),
+            // A scan is a private photo: its owner's alone.
+            "Scan": (fixture.scanID, [.owner]),
             // The catalog holds no personal data: a price the subject reported does not say who.
             "Product": (fixture.productID, everyone),
             "Category": (fixture.categoryID, everyone),
@@ -203,6 +205,7 @@ import Testing
         var weightEntryID: String
         var dataExportID: String
         var notificationID: String
+        var scanID: String
         var productID: String
         var categoryID: String
         var chainID: String
@@ -254,6 +257,9 @@ import Testing
                 NewNotification(kind: .orderStatusChanged, userID: subjectKey, title: "Order accepted", body: "Your order was accepted."),
                 in: database)
             let notifications = try await api.run("{ me { notifications(first: 1) { edges { node { id } } } } }", token: subjectToken)
+            let scan = try await api.run(
+                "mutation($i: Base64) { scanBarcode(input: {image: $i}) { scan { id } } }", token: subjectToken,
+                variables: GraphQLObject([("i", .string(TestPNG.base64(width: 64, height: 64)))]))
             let viewers = [
                 MatrixViewer(name: "anonymous", audience: .anonymous, token: nil),
                 MatrixViewer(name: "the owner", audience: .owner, token: subjectToken),
@@ -270,6 +276,7 @@ import Testing
                 diaryEntryID: try #require(profile["data.b.entry.id"] as? String), weightEntryID: try #require(profile["data.c.entry.id"] as? String),
                 dataExportID: try #require(export["data.exportMyData.dataExport.id"] as? String),
                 notificationID: try #require(notifications["data.me.notifications.edges.0.node.id"] as? String),
+                scanID: try #require(scan["data.scanBarcode.scan.id"] as? String),
                 productID: productID, categoryID: try #require(products["data.products.edges.0.node.category.id"] as? String),
                 chainID: try #require(products["data.stores.edges.0.node.chain.id"] as? String), storeID: storeID,
                 priceID: try #require(profile["data.d.priceObservation.id"] as? String))

@@ -318,10 +318,11 @@ enum ScanCorpus {
             ("30 MB string", String(repeating: "A", count: 30_000_000), "IMAGE_ENCODING_TOO_LONG"),
             ("SVG", Base64.encode(Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)), "UNSUPPORTED_IMAGE_TYPE"),
             ("GIF", Base64.encode(try ScanCorpus.file("gif")), "UNSUPPORTED_IMAGE_TYPE"),
-            ("too large", Base64.encode([0xFF, 0xD8] + [UInt8](repeating: 0, count: 13 * 1024 * 1024)), "IMAGE_TOO_LARGE"),
+            ("too large", Base64.encode([0xFF, 0xD8] + [UInt8](repeating: 0, count: 12 * 1024 * 1024)), "IMAGE_TOO_LARGE"),
         ]
         for (name, image, code) in cases {
-            for mutation in ["scanBarcode", "scanReceipt", "scanFood"] {
+            // The large ones once (a debug build copies 30 MB strings slowly); the rest through all three.
+            for mutation in image.utf8.count > 1_000_000 ? ["scanBarcode"] : ["scanBarcode", "scanReceipt", "scanFood"] {
                 let response = try await Self.scan(mutation, image, api, token: token)
                 let error = (response["data.\(mutation).userErrors"] as? [[String: Any]])?.first
                 #expect(error?["code"] as? String == code, "\(name) in \(mutation): \(String(describing: error))")
@@ -329,9 +330,9 @@ enum ScanCorpus {
                 #expect(response["data.\(mutation).scan"] is NSNull)
             }
         }
-        // Not base64 at all: refused by the Base64 scalar before the mutation runs.
-        let garbage = try await Self.scan("scanBarcode", "not base64 at all!", api, token: token, expecting: ["GRAPHQL_ERROR", "BAD_USER_INPUT"])
-        #expect(garbage["errors"] != nil)
+        // Not base64 at all.
+        let garbage = try await Self.scan("scanBarcode", "not base64 at all!", api, token: token)
+        #expect((garbage["data.scanBarcode.userErrors"] as? [[String: Any]])?.first?["code"] as? String == "INVALID_FORMAT")
         #expect(try await Self.count("scans", api) == 0)
         // Signed out: refused.
         _ = try await Self.scan("scanBarcode", Base64.encode(png), api, token: nil, expecting: ["UNAUTHENTICATED"])

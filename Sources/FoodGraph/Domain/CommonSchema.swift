@@ -109,7 +109,7 @@ enum UserErrorCode {
   DATE_IN_FUTURE
   "The record is not in a state that allows this change."
   INVALID_STATE
-  "The base64 text of an image is longer than allowed (scans: 16 000 000 characters)."
+  "The base64 text of an image is longer than allowed (scans: 17 000 000 characters)."
   IMAGE_ENCODING_TOO_LONG
   "The image's bytes are more than allowed (scans: 12 MiB)."
   IMAGE_TOO_LARGE

@@ -9,8 +9,9 @@ import Foundation
 struct ScanImage: Sendable {
     /// The caps, in the order they are checked; each refusal has its own `UserErrorCode`.
     enum Limits {
-        /// Base64 characters in one mutation (`IMAGE_ENCODING_TOO_LONG`): 16 000 000, a 12 MB photo.
-        static let encodedCharacters = 16_000_000
+        /// Base64 characters in one mutation (`IMAGE_ENCODING_TOO_LONG`): 17 000 000, room for a
+        /// 12 MiB photo and a `data:` prefix.
+        static let encodedCharacters = 17_000_000
         /// Bytes of the image itself (`IMAGE_TOO_LARGE`), sent at once or in chunks: 12 MiB.
         static let bytes = 12 * 1024 * 1024
         /// Pixels (`IMAGE_TOO_MANY_PIXELS`), read from the header before any pixel is decoded: 24 MP

@@ -26,7 +26,7 @@ struct ScanPhotoInput: Decodable, Sendable {
         case (let text?, nil):
             guard text.utf8.count <= ScanImage.Limits.encodedCharacters else {
                 throw InputError(
-                    decoder, "The image's base64 is \(text.utf8.count) characters; at most 16 000 000 (send a large photo in chunks).",
+                    decoder, "The image's base64 is \(text.utf8.count) characters; at most 17 000 000 (send a large photo in chunks).",
                     code: .imageEncodingTooLong, field: "image")
             }
             guard let bytes = Base64.decode(text), !bytes.isEmpty else {

@@ -172,7 +172,7 @@ type ScanUpload {
 
 """
 The photo of a scan: `image` (base64, standard or URL-safe, padding optional, a `data:` prefix
-allowed; at most 16 000 000 characters) or `uploadId` of a finished chunked upload, not both. PNG,
+allowed; at most 17 000 000 characters) or `uploadId` of a finished chunked upload, not both. PNG,
 JPEG or WebP by the image's own bytes (a `data:` prefix's type must agree); at most 12 MiB, 24
 megapixels, each side 16–8192 pixels. The EXIF orientation is applied and all metadata (GPS) is
 dropped before it is stored.
