@@ -1,8 +1,8 @@
 import Foundation
 import Postgres
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
+#if canImport(Glibc)
+    import Glibc
 #endif
 
 /// What a food or meal photo may show: candidates with a confidence and a portion, which the user
@@ -112,17 +112,16 @@ struct ExternalFoodRecogniser: FoodRecogniser {
     }
 
     func recognise(_ image: ScanImage, userID: Int64, in database: PostgresDatabase) async throws -> [FoodCandidate] {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONEncoder().encode(
+        let body = try JSONEncoder().encode(
             Request(
                 image: Base64.encode(image.stored.bytes), contentType: image.stored.format.rawValue, width: image.stored.width,
                 height: image.stored.height))
-        let (data, response) = try await URLSession.shared.data(for: request)
-        guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
-            throw Failure(description: "The food recogniser answered HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0).")
-        }
+        let (url, timeout) = (url, timeout)
+        // A blocking HTTP/1.1 exchange on a scan worker (FoundationNetworking's URLSession crashed
+        // the test process under load, so it is not used).
+        let outcome = await ScanWorkers.shared.run { _ in Result { try PlainHTTP.post(url, json: [UInt8](body), timeout: timeout) } }
+        let (status, data) = try outcome.get()
+        guard status == 200 else { throw Failure(description: "The food recogniser answered HTTP \(status).") }
         guard let decoded = try? JSONDecoder().decode(Response.self, from: data) else {
             throw Failure(description: "The food recogniser's answer is not the documented JSON.")
         }
@@ -135,5 +134,75 @@ struct ExternalFoodRecogniser: FoodRecogniser {
                 source: .external)
         }
         return try await FoodRecognisers.matchLabels(candidates, in: database)
+    }
+}
+
+/// A minimal HTTP/1.1 client for the external recogniser: one POST over a blocking socket with
+/// send and receive timeouts, `Connection: close`, a `Content-Length` or chunked answer. Plain
+/// `http://` only (put a TLS proxy in front of a remote recogniser).
+enum PlainHTTP {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func post(_ url: URL, json body: [UInt8], timeout: TimeInterval) throws -> (status: Int, body: Data) {
+        guard url.scheme == "http", let host = url.host else { throw Failure(description: "The recogniser URL must be http://host[:port]/path.") }
+        let port = url.port ?? 80
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+            throw Failure(description: "The recogniser's host \(host) does not resolve.")
+        }
+        defer { freeaddrinfo(list) }
+        let socket = Glibc.socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
+        guard socket >= 0 else { throw Failure(description: "No socket for the recogniser.") }
+        defer { close(socket) }
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        guard connect(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
+            throw Failure(description: "The recogniser at \(host):\(port) refused the connection.")
+        }
+        let path = url.path.isEmpty ? "/" : url.path + (url.query.map { "?" + $0 } ?? "")
+        let head = "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let request = Array(head.utf8) + body
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "The recogniser stopped reading the request.") }
+            sent += count
+        }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count == 0 { break }
+            guard count > 0 else { throw Failure(description: "The recogniser did not answer within \(Int(timeout)) s.") }
+            answer += buffer[0..<count]
+            guard answer.count <= 4 * 1024 * 1024 else { throw Failure(description: "The recogniser's answer is over 4 MiB.") }
+        }
+        guard let split = answer.firstRange(of: Array("\r\n\r\n".utf8)) else { throw Failure(description: "The recogniser's answer is not HTTP.") }
+        let headers = String(decoding: answer[..<split.lowerBound], as: UTF8.self).lowercased()
+        let status = headers.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
+        var content = Array(answer[split.upperBound...])
+        if headers.contains("transfer-encoding: chunked") { content = dechunked(content) }
+        return (status, Data(content))
+    }
+
+    private static func dechunked(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        var index = 0
+        while let lineEnd = bytes[index...].firstRange(of: Array("\r\n".utf8)) {
+            let sizeText = String(decoding: bytes[index..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0 else { break }
+            let start = lineEnd.upperBound
+            guard start + size <= bytes.count else { break }
+            output += bytes[start..<(start + size)]
+            index = start + size + 2
+            guard index < bytes.count else { break }
+        }
+        return output
     }
 }

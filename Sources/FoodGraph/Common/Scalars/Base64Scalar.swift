@@ -1,8 +1,7 @@
 import GraphQLEngine
 
-/// `Base64`: binary data in base64. Coercion takes any string; the input's Swift type decodes it
-/// once (`Base64Bytes`, the scans' photo input) and refuses text that is not base64 as a user
-/// error `INVALID_FORMAT` naming the field, rather than as an error without a code.
+/// `Base64`: binary data in base64 (standard or URL-safe alphabet, a `data:` prefix allowed). Coercion
+/// checks the alphabet and length only; the input decodes once, so a 2 MB upload is not decoded twice.
 struct Base64Scalar: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
         switch value {
@@ -15,6 +14,9 @@ struct Base64Scalar: ScalarCoercing {
     func parseValue(_ value: GraphQLValue) throws -> GraphQLValue {
         guard case .string(let text) = value else {
             throw ScalarCoercionError("Base64 cannot represent a non string value: \(value.inputDescription)")
+        }
+        guard Base64.isWellFormed(text) else {
+            throw ScalarCoercionError("Base64 cannot represent the given string: it is not base64 (RFC 4648, standard or URL-safe alphabet).")
         }
         return value
     }
