@@ -43,10 +43,14 @@ if !light {
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .systemLibrary(name: "CImageCodecs", providers: [.apt(["libpng-dev", "libturbojpeg0-dev", "libwebp-dev"])]),
+        // Scans: zbar (barcodes), leptonica (clean-up) and Tesseract (OCR), through their C APIs.
+        .systemLibrary(
+            name: "CScanLibraries", pkgConfig: "tesseract",
+            providers: [.apt(["libzbar-dev", "libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]),
         .target(
             name: "FoodGraph",
             dependencies: [
-                "GraphQLEngine", "Postgres", "COpenSSL", "CImageCodecs",
+                "GraphQLEngine", "Postgres", "COpenSSL", "CImageCodecs", "CScanLibraries",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

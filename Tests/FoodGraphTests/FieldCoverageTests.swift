@@ -687,6 +687,47 @@ private struct Tour {
             { jobs(first: 3, status: QUEUED) { pageInfo { hasNextPage } edges { cursor node { id kind key status periodicSeconds runAt attempts
                 maxAttempts lastError lockedBy lockedUntil lastStartedAt lastFinishedAt createdAt } } } }
             """, token: admin)
+        // Scans: a barcode of the catalog, a receipt, a food photo confirmed to the diary, a chunked
+        // upload, the recent list, a deletion.
+        let scanCode = try #require(
+            try await database.query(
+                "SELECT barcode FROM products WHERE status = 'active' AND barcode ~ '^[1-9][0-9]{12}$' ORDER BY id LIMIT 1", []
+            ).first?.decode(String.self, at: 0))
+        let scanPhoto = Base64.encode(try ScanCorpus.photo(code: scanCode, width: 1200, height: 900))
+        let scanFields = """
+            id kind status createdAt expiresAt recognisedAt barcode barcodeFormat product { id } productMissing recogniser confirmedAt failureReason
+            parsedReceipt { storeName date total linesTotal text lines { text quantity price } }
+            candidates { label confidence portionGrams source product { id } }
+            """
+        let barcodeScan = try await run(
+            "mutation($i: Base64) { scanBarcode(input: {image: $i}) { scan { \(scanFields) } userErrors { code } } }", token: user,
+            ["i": .string(scanPhoto)])
+        #expect(JSONTree.value(barcodeScan, at: "data.scanBarcode.scan.status") as? String == "RECOGNISED")
+        let receiptDirectory = ScanCorpus.directory()
+        defer { try? FileManager.default.removeItem(at: receiptDirectory) }
+        try ScanCorpus.make(["receipts", receiptDirectory.path, "1", "3"])
+        let receiptImage = Base64.encode([UInt8](try Data(contentsOf: receiptDirectory.appendingPathComponent("receipt-000-clean.png"))))
+        try await run(
+            "mutation($i: Base64) { scanReceipt(input: {image: $i}) { scan { id } userErrors { code } } }", token: user, ["i": .string(receiptImage)])
+        let foodScan = try await run(
+            "mutation($i: Base64) { scanFood(input: {image: $i}) { scan { id } userErrors { code } } }", token: user, ["i": .string(scanPhoto)])
+        let foodScanID = try #require(JSONTree.value(foodScan, at: "data.scanFood.scan.id") as? String)
+        try await ScanRecognition.runPending(in: database, recogniser: OfflineFoodRecogniser())
+        try await run("{ me { recentScans(first: 5) { pageInfo { hasNextPage } edges { cursor node { \(scanFields) } } } } }", token: user)
+        try await run(
+            """
+            mutation($s: ID!) { confirmFoodScan(input: {scanId: $s, meal: LUNCH, items: [{candidateIndex: 0}]}) {
+              scan { id } entries { id } userErrors { code } } }
+            """, token: user, ["s": .string(foodScanID)])
+        let upload = try await run(
+            "mutation { startUpload(input: {totalBytes: 3}) { upload { id totalBytes receivedBytes complete expiresAt } userErrors { code } } }",
+            token: user)
+        let uploadID = try #require(JSONTree.value(upload, at: "data.startUpload.upload.id") as? String)
+        try await run(
+            #"mutation($u: ID!) { uploadChunk(input: {uploadId: $u, offset: 0, chunk: "AQID"}) { upload { receivedBytes } userErrors { code } } }"#,
+            token: user, ["u": .string(uploadID)])
+        try await run(
+            "mutation($s: ID!) { deleteScan(input: {scanId: $s}) { deletedScanId userErrors { code } } }", token: user, ["s": .string(foodScanID)])
 
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"

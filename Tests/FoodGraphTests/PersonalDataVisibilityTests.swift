@@ -191,6 +191,8 @@ import Testing
             // Order handlers see submitted orders (items and delivery address), never the user.
             "Order": (orderID, [.owner, .administrator, .orderHandler]),
             "Job": (GlobalID(typeName: "Job", key: jobKey).description, [.administrator]),
+            // A scan is a private photo: its owner's alone.
+            "Scan": (fixture.scanID, [.owner]),
             // The catalog holds no personal data: a price the subject reported does not say who.
             "Product": (fixture.productID, everyone),
             "Category": (fixture.categoryID, everyone),
@@ -267,6 +269,7 @@ import Testing
         var purchaseID: String
         var objectiveID: String
         var mappingID: String
+        var scanID: String
         var productID: String
         var categoryID: String
         var chainID: String
@@ -327,6 +330,9 @@ import Testing
                 INSERT INTO product_mappings (store_id, match_text, product_id, status, agreeing_users)
                 SELECT store_id, 'ITEM', product_id, 'active', 3 FROM purchases WHERE user_id = $1 LIMIT 1 RETURNING id
                 """, [subjectKey])[0].decode(Int64.self, at: 0)
+            let scan = try await api.run(
+                "mutation($i: Base64) { scanBarcode(input: {image: $i}) { scan { id } } }", token: subjectToken,
+                variables: GraphQLObject([("i", .string(TestPNG.base64(width: 64, height: 64)))]))
             let viewers = [
                 MatrixViewer(name: "anonymous", audience: .anonymous, token: nil),
                 MatrixViewer(name: "the owner", audience: .owner, token: subjectToken),
@@ -348,6 +354,7 @@ import Testing
                 purchaseID: try #require(purchases["data.me.purchases.edges.0.node.id"] as? String),
                 objectiveID: try #require(profile["data.g.objective.id"] as? String),
                 mappingID: GlobalID(typeName: "ProductMapping", key: mappingKey).description,
+                scanID: try #require(scan["data.scanBarcode.scan.id"] as? String),
                 productID: productID, categoryID: try #require(products["data.products.edges.0.node.category.id"] as? String),
                 chainID: try #require(products["data.stores.edges.0.node.chain.id"] as? String), storeID: storeID,
                 priceID: try #require(profile["data.d.priceObservation.id"] as? String))

@@ -39,4 +39,11 @@ public enum UserErrorCode: String, Hashable, Sendable, CaseIterable {
     case dateInFuture = "DATE_IN_FUTURE"
     case invalidState = "INVALID_STATE"
     case outOfStock = "OUT_OF_STOCK"
+    // Scans' uploads (Scans/ScanImage.swift).
+    case imageEncodingTooLong = "IMAGE_ENCODING_TOO_LONG"
+    case imageTooLarge = "IMAGE_TOO_LARGE"
+    case imageTooManyPixels = "IMAGE_TOO_MANY_PIXELS"
+    case imageTypeMismatch = "IMAGE_TYPE_MISMATCH"
+    case imageCorrupt = "IMAGE_CORRUPT"
+    case uploadOffsetMismatch = "UPLOAD_OFFSET_MISMATCH"
 }

@@ -33,7 +33,7 @@ Inputs also accept an Int.
 """
 scalar Decimal
 
-"Binary data as standard base64 (RFC 4648, padding optional)."
+"Binary data as base64 (RFC 4648: the standard or the URL-safe alphabet, not mixed; padding optional; a `data:<media type>;base64,` prefix allowed)."
 scalar Base64 @specifiedBy(url: "https://www.rfc-editor.org/rfc/rfc4648")
 
 "An email address: 6–256 characters shaped like `name@domain.tld`, compared case-insensitively."
@@ -111,6 +111,18 @@ enum UserErrorCode {
   INVALID_STATE
   "Not enough in stock at the chain: the message names the product and what is left."
   OUT_OF_STOCK
+  "The base64 text of an image is longer than allowed (scans: 17 000 000 characters)."
+  IMAGE_ENCODING_TOO_LONG
+  "The image's bytes are more than allowed (scans: 12 MiB)."
+  IMAGE_TOO_LARGE
+  "The image has more pixels than allowed (scans: 24 megapixels), whatever its file size (a decompression bomb)."
+  IMAGE_TOO_MANY_PIXELS
+  "The image's bytes are of another type than the one declared (a `data:image/jpeg` prefix on a PNG)."
+  IMAGE_TYPE_MISMATCH
+  "The image starts like a PNG, JPEG or WebP but does not decode in full (truncated or damaged)."
+  IMAGE_CORRUPT
+  "A chunk's offset is not where the upload stands; resume from the `receivedBytes` the upload reports."
+  UPLOAD_OFFSET_MISMATCH
 }
 
 "An amount of money in a currency."

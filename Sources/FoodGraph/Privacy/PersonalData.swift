@@ -45,7 +45,8 @@ enum PersonalData {
     /// rows may still point at.
     static let holders: [any PersonalDataHolder.Type] = [
         PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, RecipesPersonalData.self, KitchenPersonalData.self,
-        NotificationsPersonalData.self, MealsPersonalData.self, SpendingPersonalData.self, RivalsPersonalData.self, AccountsPersonalData.self,
+        NotificationsPersonalData.self, MealsPersonalData.self, SpendingPersonalData.self, RivalsPersonalData.self, ScansPersonalData.self,
+        AccountsPersonalData.self,
     ]
 
     static var userColumns: [UserColumn] { holders.flatMap { $0.userColumns } }

@@ -159,6 +159,8 @@ enum UserField: String, CaseIterable, Sendable {
     case friends, friendRequests, groups, rivalGroupInvitations, blockedUsers
     // Kitchen
     case pantry, expiringSoon, pantryAmount, pantryMovements, kitchenSettings, draftOrder, orders, recurringOrder
+    // Scans
+    case recentScans
 
     var category: PersonalDataPolicy.Category {
         switch self {
@@ -167,7 +169,8 @@ enum UserField: String, CaseIterable, Sendable {
         case .profile, .favoriteRecipes, .recipes, .pantry, .expiringSoon, .pantryAmount, .pantryMovements, .kitchenSettings,
             .draftOrder, .orders, .recurringOrder: .profile
         case .nutritionTargets, .bmi, .diaryDay, .diaryEntries, .weightEntries, .nutritionTimeline,
-            .weightTimeline, .activeDietPlan, .dietPlanHistory, .mealAdvice, .mealPlanOptions, .mealPlan, .mealPlans, .mealBudgetWeeks:
+            .weightTimeline, .activeDietPlan, .dietPlanHistory, .mealAdvice, .mealPlanOptions, .mealPlan, .mealPlans, .mealBudgetWeeks,
+            .recentScans:
             .health
         case .sessions: .sessions
         case .consents, .pendingConsents: .consents

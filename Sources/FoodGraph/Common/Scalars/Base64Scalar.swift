@@ -1,7 +1,7 @@
 import GraphQLEngine
 
-/// `Base64`: binary data in standard base64. Coercion checks the alphabet and length only; the
-/// resolver decodes once, so a 2 MB upload is not decoded twice.
+/// `Base64`: binary data in base64 (standard or URL-safe alphabet, a `data:` prefix allowed). Coercion
+/// checks the alphabet and length only; the input decodes once, so a 2 MB upload is not decoded twice.
 struct Base64Scalar: ScalarCoercing {
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
         switch value {
@@ -16,7 +16,7 @@ struct Base64Scalar: ScalarCoercing {
             throw ScalarCoercionError("Base64 cannot represent a non string value: \(value.inputDescription)")
         }
         guard Base64.isWellFormed(text) else {
-            throw ScalarCoercionError("Base64 cannot represent the given string: it is not valid standard base64 (RFC 4648).")
+            throw ScalarCoercionError("Base64 cannot represent the given string: it is not base64 (RFC 4648, standard or URL-safe alphabet).")
         }
         return value
     }

@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The bounded pool where scans' CPU work runs (decoding a photo, zbar, leptonica, Tesseract):
+/// one thread per core, never an event loop's thread nor one of Swift's cooperative threads, so
+/// the server keeps answering while receipts are read. Each worker keeps its own Tesseract engine
+/// for the next job (`OMP_THREAD_LIMIT=1`: one thread each), and runs at a lower priority (nice
+/// 10) than the threads that answer requests.
+final class ScanWorkers: Sendable {
+    /// One per core.
+    static let shared = ScanWorkers(count: max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// A worker's thread-confined state: only the worker's queue touches it.
+    final class Worker: @unchecked Sendable {
+        let queue: DispatchQueue
+        private var reader: TextReader?
+        private var loadedReader = false
+        private var lowered = false
+
+        init(index: Int) {
+            queue = DispatchQueue(label: "foodgraph.scan-worker.\(index)")
+        }
+
+        /// The worker's Tesseract engine, made on first use; nil when Tesseract is unavailable.
+        var textReader: TextReader? {
+            if !loadedReader {
+                loadedReader = true
+                reader = TextReader()
+            }
+            return reader
+        }
+
+        fileprivate func lowerPriority() {
+            guard !lowered else { return }
+            lowered = true
+            #if os(Linux)
+                // On Linux a nice value is per thread: 0 names the calling one.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            #endif
+        }
+    }
+
+    let count: Int
+    private let state: Mutex<(idle: [Worker], waiting: [CheckedContinuation<Worker, Never>])>
+
+    init(count: Int) {
+        setenv("OMP_THREAD_LIMIT", "1", 0)
+        self.count = count
+        state = Mutex((idle: (0..<count).map(Worker.init(index:)), waiting: []))
+    }
+
+    /// Runs `body` on a free worker (waiting for one when all are busy) and returns its result.
+    func run<Value: Sendable>(_ body: @escaping @Sendable (Worker) -> Value) async -> Value {
+        let worker = await acquire()
+        let value = await withCheckedContinuation { continuation in
+            worker.queue.async {
+                worker.lowerPriority()
+                continuation.resume(returning: body(worker))
+            }
+        }
+        release(worker)
+        return value
+    }
+
+    private func acquire() async -> Worker {
+        await withCheckedContinuation { continuation in
+            let worker = state.withLock { state -> Worker? in
+                if let worker = state.idle.popLast() { return worker }
+                state.waiting.append(continuation)
+                return nil
+            }
+            if let worker { continuation.resume(returning: worker) }
+        }
+    }
+
+    private func release(_ worker: Worker) {
+        let waiter = state.withLock { state -> CheckedContinuation<Worker, Never>? in
+            if state.waiting.isEmpty {
+                state.idle.append(worker)
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        waiter?.resume(returning: worker)
+    }
+}
