@@ -15,7 +15,8 @@
     if (seconds % 60 === 0) return "every " + seconds / 60 + " min";
     return "every " + seconds + " s";
   }
-  function tries(job) { return job.attempts + " / " + job.maxAttempts; }
+  // A periodic job is never given up: its failed runs count up until a success.
+  function tries(job) { return job.periodicSeconds ? String(job.attempts) : job.attempts + " / " + job.maxAttempts; }
   function error(job) { return job.lastError ? el("code", { class: "error", text: job.lastError }) : null; }
 
   function failures(box) {
