@@ -65,7 +65,10 @@ struct AdminConsoleOverHTTPTests {
     @Test func theServerRunsTheConsolesOperationsByHashAlone() async throws {
         try await HTTPTestAPI.with(demoData: true) { api in
             let operations = try await Self.operations(api)
-            for name in ["AdminSignIn", "AdminViewer", "AdminUsers", "AdminPendingProducts", "AdminPendingRecipes", "AdminChainOffers"] {
+            for name in [
+                "AdminSignIn", "AdminViewer", "AdminUsers", "AdminPendingProducts", "AdminPendingRecipes", "AdminChainOffers", "AdminOrderQueue",
+                "AdminSetOrderStatus", "AdminJobs", "AdminProductMappings", "AdminReviewProductMapping",
+            ] {
                 #expect(operations[name] != nil, "operations.json lacks \(name)")
             }
             let token = try await Self.signIn(api, operations, "admin")
@@ -127,6 +130,143 @@ struct AdminConsoleOverHTTPTests {
             let after = try await Self.run(api, operations, "AdminUsers", variables: ["query": "user@demo", "first": 1], token: admin)
             #expect(after["data.users.edges.0.node.roles"] as? [String] == ["USER"])
             #expect(after["data.users.edges.0.node.disabled"] as? Bool == false)
+        }
+    }
+
+    /// Puts a product in stock at the demo chain and has the demo user order two of it (the
+    /// customer's side, through the API as any client); returns the order's ID and number.
+    static func submitDemoOrder(_ api: HTTPTestAPI) async throws -> (id: String, number: String, productID: String) {
+        let chain = try await api.run("{ me { representedChain { id } } }", token: try await token(api, "chain"))
+        let chainID = try #require(chain["data.me.representedChain.id"] as? String)
+        let products = try await api.run("{ products(first: 1) { edges { node { id } } } }")
+        let productID = try #require(products["data.products.edges.0.node.id"] as? String)
+        let stocked = try await api.run(
+            #"mutation { updateProductOffer(input: {productId: "\#(productID)", stock: 50, catalogPrice: "3.49"}) { userErrors { code } } }"#,
+            token: try await token(api, "chain"))
+        #expect((stocked["data.updateProductOffer.userErrors"] as? [Any])?.isEmpty == true)
+        let user = try await token(api, "user")
+        let added = try await api.run(
+            #"mutation { addToDraftOrder(input: {productId: "\#(productID)", quantity: 2, chainId: "\#(chainID)"}) { userErrors { code } } }"#,
+            token: user)
+        #expect((added["data.addToDraftOrder.userErrors"] as? [Any])?.isEmpty == true)
+        let submitted = try await api.run(
+            #"""
+            mutation { submitOrder(input: {confirmed: true, paymentMethod: CASH, deliveryAddress: {recipient: "Test Person",
+              line1: "1 King St W", city: "Hamilton", region: "ON", postalCode: "L8P 1A1", country: "CA"}}) {
+              order { id number status } userErrors { code } } }
+            """#, token: user)
+        return (
+            try #require(submitted["data.submitOrder.order.id"] as? String), try #require(submitted["data.submitOrder.order.number"] as? String),
+            productID
+        )
+    }
+
+    static func token(_ api: HTTPTestAPI, _ name: String) async throws -> String {
+        let login = try await api.run(
+            #"mutation { login(input: {email: "\#(name)@demo.foodgraph.local", password: "Demo-pass1"}) { token } }"#)
+        return try #require(login["data.login.token"] as? String)
+    }
+
+    /// Issue #31: an order handler finds a submitted order in the queue, with its items and
+    /// delivery address, and moves it to ACCEPTED; the customer sees the change.
+    @Test func anOrderHandlerMovesAnOrderToAcceptedThroughTheConsole() async throws {
+        try await HTTPTestAPI.with(demoData: true) { api in
+            let operations = try await Self.operations(api)
+            let order = try await Self.submitDemoOrder(api)
+            let handler = try await Self.signIn(api, operations, "orders")
+            let queue = try await Self.run(api, operations, "AdminOrderQueue", variables: ["status": "IN_PROCESS", "first": 50], token: handler)
+            let listed = (queue["data.orderQueue.edges"] as? [[String: Any]] ?? []).compactMap { $0["node"] as? [String: Any] }
+            let row = try #require(listed.first { $0["id"] as? String == order.id })
+            #expect(row["number"] as? String == order.number)
+            #expect(JSONTree.value(row, at: "items.0.quantity") as? Int == 2)
+            #expect(JSONTree.value(row, at: "items.0.product.id") as? String == order.productID)
+            #expect(JSONTree.value(row, at: "deliveryAddress.line1") as? String == "1 King St W")
+            let changed = try await Self.run(
+                api, operations, "AdminSetOrderStatus", variables: ["input": ["orderId": order.id, "status": "ACCEPTED"]], token: handler)
+            #expect((changed["data.setOrderStatus.userErrors"] as? [Any])?.isEmpty == true)
+            #expect(changed["data.setOrderStatus.order.status"] as? String == "ACCEPTED")
+            // The filter: now under ACCEPTED, no longer under IN_PROCESS.
+            let accepted = try await Self.run(api, operations, "AdminOrderQueue", variables: ["status": "ACCEPTED", "first": 50], token: handler)
+            #expect((accepted["data.orderQueue.edges"] as? [[String: Any]] ?? []).contains { JSONTree.value($0, at: "node.id") as? String == order.id })
+            let waiting = try await Self.run(api, operations, "AdminOrderQueue", variables: ["status": "IN_PROCESS", "first": 50], token: handler)
+            #expect(!(waiting["data.orderQueue.edges"] as? [[String: Any]] ?? []).contains { JSONTree.value($0, at: "node.id") as? String == order.id })
+            // The customer sees it through the API.
+            let seen = try await api.run(#"{ node(id: "\#(order.id)") { ... on Order { status } } }"#, token: try await Self.token(api, "user"))
+            #expect(seen["data.node.status"] as? String == "ACCEPTED")
+            // Other staff roles and users: the queue and the status change are the API's to refuse.
+            for role in ["support", "chain", "user"] {
+                let token = try await Self.signIn(api, operations, role)
+                let refused = try await Self.run(api, operations, "AdminOrderQueue", variables: ["first": 5], token: token, expecting: ["FORBIDDEN"])
+                #expect(refused.errorCodes == ["FORBIDDEN"], "\(role)")
+                let change = try await Self.run(
+                    api, operations, "AdminSetOrderStatus", variables: ["input": ["orderId": order.id, "status": "CANCELLED"]], token: token,
+                    expecting: ["FORBIDDEN"])
+                #expect(change.errorCodes == ["FORBIDDEN"], "\(role)")
+            }
+            #expect(try await api.run(#"{ node(id: "\#(order.id)") { ... on Order { status } } }"#, token: try await Self.token(api, "user"))["data.node.status"] as? String == "ACCEPTED")
+        }
+    }
+
+    /// Issue #31: an administrator reads the jobs (status, attempts, last error); an order handler
+    /// cannot.
+    @Test func anAdministratorSeesTheJobsPage() async throws {
+        try await HTTPTestAPI.with(demoData: true) { api in
+            let operations = try await Self.operations(api)
+            let admin = try await Self.signIn(api, operations, "admin")
+            let jobs = try await Self.run(api, operations, "AdminJobs", variables: ["first": 100], token: admin)
+            #expect(jobs["data.jobs.edges"] is [Any])
+            let failed = try await Self.run(api, operations, "AdminJobs", variables: ["status": "FAILED", "first": 100], token: admin)
+            #expect(failed["data.jobs.edges"] is [Any])
+            for role in ["orders", "support", "chain", "user"] {
+                let token = try await Self.signIn(api, operations, role)
+                let refused = try await Self.run(api, operations, "AdminJobs", variables: ["first": 5], token: token, expecting: ["FORBIDDEN"])
+                #expect(refused.errorCodes == ["FORBIDDEN"], "\(role)")
+            }
+        }
+    }
+
+    /// Issue #31: three users agree on a receipt text; an administrator revokes the community
+    /// mapping with a reason, then approves it again. Other roles are refused.
+    @Test func anAdministratorRevokesAndApprovesACommunityMapping() async throws {
+        try await HTTPTestAPI.with(demoData: true) { api in
+            let operations = try await Self.operations(api)
+            let stores = try await api.run("{ stores(first: 1) { edges { node { id } } } }")
+            let storeID = try #require(stores["data.stores.edges.0.node.id"] as? String)
+            let products = try await api.run("{ products(first: 1) { edges { node { id } } } }")
+            let productID = try #require(products["data.products.edges.0.node.id"] as? String)
+            let purchasedAt = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3600))
+            for voter in ["user", "support", "orders"] {
+                let receipt = try await api.run(
+                    #"""
+                    mutation { createReceipt(input: {storeId: "\#(storeID)", purchasedAt: "\#(purchasedAt)", total: "3.49",
+                      lines: [{text: "CONSOLE OATS", quantity: 1, unitPrice: "3.49", productId: "\#(productID)"}]}) { userErrors { code } } }
+                    """#, token: try await Self.token(api, voter))
+                #expect((receipt["data.createReceipt.userErrors"] as? [Any])?.isEmpty == true, "\(voter)")
+            }
+            let admin = try await Self.signIn(api, operations, "admin")
+            let active = try await Self.run(api, operations, "AdminProductMappings", variables: ["status": "ACTIVE", "first": 50], token: admin)
+            let mapping = try #require(
+                (active["data.productMappings.edges"] as? [[String: Any]] ?? []).compactMap { $0["node"] as? [String: Any] }
+                    .first { $0["text"] as? String == "CONSOLE OATS" })
+            #expect(mapping["agreeingUsers"] as? Int == 3)
+            let mappingID = try #require(mapping["id"] as? String)
+            for role in ["orders", "support", "chain", "user"] {
+                let token = try await Self.signIn(api, operations, role)
+                let list = try await Self.run(api, operations, "AdminProductMappings", variables: ["first": 5], token: token, expecting: ["FORBIDDEN"])
+                #expect(list.errorCodes == ["FORBIDDEN"], "\(role)")
+                let review = try await Self.run(
+                    api, operations, "AdminReviewProductMapping", variables: ["input": ["mappingId": mappingID, "decision": "REVOKE", "note": "no"]],
+                    token: token, expecting: ["FORBIDDEN"])
+                #expect(review.errorCodes == ["FORBIDDEN"], "\(role)")
+            }
+            let revoked = try await Self.run(
+                api, operations, "AdminReviewProductMapping",
+                variables: ["input": ["mappingId": mappingID, "decision": "REVOKE", "note": "The wrong product."]], token: admin)
+            #expect(revoked["data.reviewProductMapping.mapping.status"] as? String == "REVOKED")
+            #expect(revoked["data.reviewProductMapping.mapping.reviewNote"] as? String == "The wrong product.")
+            let approved = try await Self.run(
+                api, operations, "AdminReviewProductMapping", variables: ["input": ["mappingId": mappingID, "decision": "APPROVE"]], token: admin)
+            #expect(approved["data.reviewProductMapping.mapping.status"] as? String == "ACTIVE")
         }
     }
 

@@ -47,7 +47,9 @@ struct AdminConsoleTests {
                 #expect(!html.contains("style=\""), "inline styles")
                 #expect(html.range(of: #"\son[a-z]+="#, options: .regularExpression) == nil, "inline event handlers")
                 // Every page file has its script tag, after the shell and before start.js.
-                for page in ["page-orders.js", "page-support.js", "page-moderation.js", "page-users.js", "page-catalog.js", "page-system.js"] {
+                for page in [
+                    "page-orders.js", "page-support.js", "page-moderation.js", "page-users.js", "page-catalog.js", "page-system.js", "page-jobs.js",
+                ] {
                     let tag = "<script src=\"/admin/\(page)\"></script>"
                     #expect(html.contains(tag))
                     #expect(html.range(of: "/admin/admin.js")!.lowerBound < html.range(of: tag)!.lowerBound)

@@ -1,6 +1,7 @@
 "use strict";
 // Moderation: products and recipes waiting for an administrator (approve, or reject with a
-// reason). Community product mappings arrive with the spending area (`reviewProductMapping`).
+// reason), and the community product mappings of receipt texts (`productMappings`: revoke with a
+// reason, or approve a revoked one again, `reviewProductMapping`).
 (function () {
   var el = Admin.el;
 
@@ -67,6 +68,60 @@
     });
   }
 
+
+  function mappingControls(m, reload) {
+    var label = "mapping " + m.text + (m.product ? " to " + m.product.name : "");
+    var revoking = m.status === "ACTIVE";
+    var note = el("input", { type: "text", maxlength: "1000", "data-field": "note",
+      "aria-label": (revoking ? "Reason to revoke " : "Note for approving ") + label, placeholder: revoking ? "Reason (to revoke)" : "Note (optional)" });
+    var button = el("button", { type: "button", class: revoking ? "danger" : null, "data-action": revoking ? "revoke" : "approve",
+      "aria-label": (revoking ? "Revoke " : "Approve ") + label, text: revoking ? "Revoke" : "Approve" });
+    function decide() {
+      var text = note.value.trim();
+      if (revoking && !text) { Admin.status("Give a reason to revoke " + label + ".", "bad"); note.focus(); return; }
+      var input = { mappingId: m.id, decision: revoking ? "REVOKE" : "APPROVE" };
+      if (text) input.note = text;
+      button.disabled = true;
+      Admin.run("AdminReviewProductMapping", { input: input }).then(function (r) {
+        button.disabled = false;
+        if (Admin.report(r, "reviewProductMapping", (revoking ? "Revoked " : "Approved ") + label + ".")) reload();
+      });
+    }
+    button.addEventListener("click", decide);
+    note.addEventListener("keydown", function (event) { if (event.key === "Enter") { event.preventDefault(); decide(); } });
+    return el("div", { class: "row" }, note, button);
+  }
+
+  var mappingFilter = "";
+  function mappings(box) {
+    var variables = { first: 50 };
+    if (mappingFilter) variables.status = mappingFilter;
+    return Admin.run("AdminProductMappings", variables).then(function (result) {
+      Admin.clear(box);
+      box.appendChild(el("h2", { text: "Community product mappings" }));
+      var select = el("select", { id: "mapping-status-filter" },
+        el("option", { value: "", text: "any" }), el("option", { value: "ACTIVE", text: "active" }), el("option", { value: "REVOKED", text: "revoked" }));
+      select.value = mappingFilter;
+      select.addEventListener("change", function () { mappingFilter = select.value; mappings(box); });
+      box.appendChild(el("div", { class: "row" }, el("label", { for: "mapping-status-filter" }, "Status "), select));
+      box.setAttribute("data-status", mappingFilter);
+      if (result.errors) { box.appendChild(Admin.problem(result)); return; }
+      var reload = function () { mappings(box); };
+      box.appendChild(el("p", { class: "muted", text: "Receipt texts that enough independent users mapped to the same product; the newest first. " +
+        "A revoked mapping stops applying at once and is not made again by further agreement." }));
+      box.appendChild(Admin.table("Community mappings of receipt texts", [
+        { title: "Receipt text", cell: function (m) { return el("code", { "data-mapping": m.id, text: m.text }); } },
+        { title: "Store", cell: function (m) { return m.store ? m.store.name + " · " + m.store.chain.name : null; } },
+        { title: "Product", cell: function (m) { return m.product ? m.product.name + (m.product.brand ? " · " + m.product.brand : "") : null; } },
+        { title: "Users", num: true, cell: function (m) { return m.agreeingUsers; } },
+        { title: "Status", cell: function (m) { return el("span", { "data-mapping-status": m.status, text: m.status.toLowerCase() }); } },
+        { title: "Since", cell: function (m) { return Admin.date(m.createdAt); } },
+        { title: "Review", cell: function (m) { return m.reviewedAt ? Admin.date(m.reviewedAt) + (m.reviewNote ? ": " + m.reviewNote : "") : null; } },
+        { title: "Decision", cell: function (m) { return mappingControls(m, reload); } },
+      ], result.data.productMappings.edges.map(function (e) { return e.node; }), "No community mappings" + (mappingFilter ? " " + mappingFilter.toLowerCase() : "") + "."));
+    });
+  }
+
   Admin.page({
     id: "moderation", title: "Moderation", order: 30, roles: ["ADMINISTRATOR"],
     render: function (body) {
@@ -74,10 +129,9 @@
       var recipeBox = el("section", { class: "card", "aria-label": "Recipes waiting", id: "pending-recipes" });
       body.appendChild(productBox);
       body.appendChild(recipeBox);
-      body.appendChild(el("section", { class: "card" }, el("h2", { text: "Community product mappings" }),
-        el("p", { class: "placeholder", "data-placeholder": "mappings" },
-          "Receipt-line mappings to screen arrive with the spending area (reviewProductMapping).")));
-      return Promise.all([products(productBox), recipes(recipeBox)]);
+      var mappingBox = el("section", { class: "card", "aria-label": "Community product mappings", id: "product-mappings" });
+      body.appendChild(mappingBox);
+      return Promise.all([products(productBox), recipes(recipeBox), mappings(mappingBox)]);
     },
   });
 })();

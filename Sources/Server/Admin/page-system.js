@@ -1,7 +1,7 @@
 "use strict";
 // System: the figures of /metrics that matter (request rate, errors, latency percentiles, pool
 // use), sampled every 5 seconds while the page is open, with two charts. Jobs and retention runs
-// arrive with the job runner (`jobs`, on another branch): add them in a file of their own.
+// are on the Jobs page (page-jobs.js).
 (function () {
   var el = Admin.el;
   var SVG = "http://www.w3.org/2000/svg";
@@ -153,8 +153,8 @@
       var box = el("section", { class: "card", id: "system-figures", "aria-label": "Server figures" });
       body.appendChild(box);
       body.appendChild(el("section", { class: "card" }, el("h2", { text: "Jobs and retention runs" }),
-        el("p", { class: "placeholder", "data-placeholder": "jobs" },
-          "Jobs, their failures and retention runs arrive with the job runner (jobs, for administrators).")));
+        el("p", {}, "The job runner's jobs (retention purges among them), their failures with the last error, and their retries: ",
+          el("a", { href: "#jobs", "data-link": "jobs", text: "Jobs" }), ".")));
       poll(box);
     },
   });
