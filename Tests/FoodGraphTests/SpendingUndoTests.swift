@@ -179,9 +179,29 @@ import Testing
         // Nobody else sees what Alice would undo; anonymous callers cannot undo.
         let peek = try await world.api.run(
             #"{ node(id: "\#(try await world.userID(alice))") { ... on User { lastSpendingChange { kind } } } }"#, token: bob, expecting: ["FORBIDDEN"])
-        #expect((peek["data.node"] as? [String: Any])?["lastSpendingChange"] as? String == nil)
+        #expect(!(peek["data.node.lastSpendingChange"] is [String: Any]), "\(peek.json)")
         #expect((try await Self.last(world, alice) as? [String: Any])?["kind"] as? String == "CREATE_RECEIPT")
         _ = try await world.api.run("mutation { undoLastSpendingChange { userErrors { code } } }", expecting: ["UNAUTHENTICATED"])
         #expect(try await Self.state(world, alice) == aliceState)
+    }
+
+    // MARK: EUR2 — a change something else now contradicts is not undone
+
+    @Test func aChangeThatCanNoLongerBeUndoneIsRefusedAndChangesNothing() async throws {
+        let world = try await SpendingWorld.make()
+        defer { Task { await world.api.close() } }
+        let user = try await world.shopper("undo-blocked")
+        let entered = try await world.receipt(user, store: world.far, at: SpendingWorld.daysAgo(1), [.init(text: "COFFEE", unitPrice: "11.50", productID: world.coffee)])
+        let receipt = try #require(entered["data.createReceipt.receipt.id"] as? String, "\(entered.json)")
+        _ = try await world.api.run(#"mutation { deleteReceipt(input: {receiptId: "\#(receipt)"}) { deletedReceiptId } }"#, token: user)
+        let deleted = try await Self.state(world, user)
+        // The receipt's store is gone since (as when the catalog removes it): the receipt cannot come back as it was.
+        _ = try await world.api.database.database.query("DELETE FROM stores WHERE name = 'Spending Far'")
+        let refused = try await Self.undo(world, user, expecting: ["INVALID_STATE"])
+        #expect(refused["data.undoLastSpendingChange.userErrors.0.code"] as? String == "INVALID_STATE", "\(refused.json)")
+        #expect(refused["data.undoLastSpendingChange.undone"] is NSNull)
+        #expect(try await Self.state(world, user) == deleted)
+        // Nothing was taken off: the change stays the last one.
+        #expect((try await Self.last(world, user) as? [String: Any])?["kind"] as? String == "DELETE_RECEIPT")
     }
 }
