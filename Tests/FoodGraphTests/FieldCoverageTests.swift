@@ -558,7 +558,8 @@ private struct Tour {
                 spending(from: "\(today.adding(days: -31))", to: "\(today.adding(days: 1))", groupBy: WEEK) { key label total { amount currency } purchaseCount }
                 byStore: spending(from: "\(today.adding(days: -31))", to: "\(today.adding(days: 1))", groupBy: STORE) { key label }
                 spendingComparison(from: "\(today.adding(days: -6))", to: "\(today)") { from to previousFrom previousTo current { amount } previous { amount }
-                  change { amount } changePercent } } }
+                  change { amount } changePercent }
+                lastSpendingChange { kind description at } } }
             \(Self.objectiveFields)
             """, token: user)
         let purchaseID = try string(spending, "data.me.purchases.edges.0.node.id")
@@ -574,6 +575,11 @@ private struct Tour {
             }
             """, token: user,
             ["product": .string(productID), "receipt": .string(receiptID), "purchase": .string(purchaseID), "objective": .string(objectiveID)])
+        try await run(
+            """
+            mutation { setSpendingObjective(input: {period: YEAR, limit: "900"}) { objective { id } userErrors { code } } }
+            """, token: user)
+        try await run("mutation { undoLastSpendingChange { undone { kind description at } userErrors { field message code } } }", token: user)
         let mappings = try await run(
             """
             { productMappings(first: 5, status: ACTIVE) { pageInfo { hasNextPage } edges { cursor node { id } } } }

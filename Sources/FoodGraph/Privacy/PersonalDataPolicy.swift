@@ -154,7 +154,7 @@ enum UserField: String, CaseIterable, Sendable {
     // Meals
     case activeDietPlan, dietPlanHistory, mealAdvice, mealPlanOptions, mealPlan, mealPlans, mealBudgetWeeks
     // Spending
-    case receipts, purchases, spendingObjectives, spendingSuggestions, spending, spendingComparison
+    case receipts, purchases, spendingObjectives, spendingSuggestions, spending, spendingComparison, lastSpendingChange
     // Rivals
     case friends, friendRequests, groups, rivalGroupInvitations, blockedUsers
     // Kitchen
@@ -176,7 +176,7 @@ enum UserField: String, CaseIterable, Sendable {
         case .consents, .pendingConsents: .consents
         case .notifications, .unreadNotificationCount: .notifications
         case .dataExports: .exports
-        case .receipts, .purchases, .spendingObjectives, .spendingSuggestions, .spending, .spendingComparison: .spending
+        case .receipts, .purchases, .spendingObjectives, .spendingSuggestions, .spending, .spendingComparison, .lastSpendingChange: .spending
         case .friends, .friendRequests, .groups, .rivalGroupInvitations, .blockedUsers: .social
         }
     }

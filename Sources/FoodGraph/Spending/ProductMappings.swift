@@ -79,6 +79,46 @@ enum ProductMappings {
         try await screen(storeID: storeID, text: text, needed: needed, in: transaction)
     }
 
+    /// The user's answers for texts of one store, as JSON `{"storeId", "texts", "answers": [rows]}`
+    /// (kept by undo: texts without an answer had none).
+    static func answers(userID: Int64, storeID: Int64, texts: [String], in database: some PostgresQuerying) async throws -> String {
+        try await database.query(
+            """
+            SELECT jsonb_build_object('storeId', $1::bigint, 'texts', to_jsonb($3::text[]),
+              'answers', coalesce(jsonb_agg(to_jsonb(v) - 'user_id'), '[]'))::text
+            FROM mapping_votes v WHERE v.store_id = $1 AND v.user_id = $2 AND v.match_text = ANY($3)
+            """, [storeID, userID, PostgresArray(texts)])[0].decode(String.self, at: 0)
+    }
+
+    /// Puts the user's answers back as `answers` kept them (those for products gone are left
+    /// out, as deleting a product deletes its answers), then screens each text again.
+    static func restoreAnswers(_ answers: String, userID: Int64, in transaction: PostgresTransaction) async throws {
+        let kept = try await transaction.query(
+            """
+            SELECT (j->>'storeId')::bigint, ARRAY(SELECT jsonb_array_elements_text(j->'texts')), x.match_text, x.product_id, x.voted_at::text
+            FROM (SELECT $1::jsonb AS j) p LEFT JOIN LATERAL jsonb_populate_recordset(null::mapping_votes, j->'answers') x ON true
+            """, [answers])
+        guard let first = kept.first else { return }
+        let storeID = try first.decode(Int64.self, at: 0)
+        let texts = try first.decode([String].self, at: 1)
+        guard !texts.isEmpty else { return }
+        var rows: [(text: String, productID: Int64, votedAt: String)] = []
+        for row in kept {
+            if let text = try row.decode(String?.self, at: 2), let product = try row.decode(Int64?.self, at: 3), let at = try row.decode(String?.self, at: 4) {
+                rows.append((text, product, at))
+            }
+        }
+        let products = try await ProductStore.load(rows.map(\.productID), from: transaction)
+        _ = try await transaction.query(
+            "DELETE FROM mapping_votes WHERE store_id = $1 AND user_id = $2 AND match_text = ANY($3)", [storeID, userID, PostgresArray(texts)])
+        for row in rows where products[row.productID] != nil {
+            _ = try await transaction.query(
+                "INSERT INTO mapping_votes (store_id, match_text, user_id, product_id, voted_at) VALUES ($1, $2, $3, $4, $5::timestamptz)",
+                [storeID, row.text, userID, row.productID, row.votedAt])
+        }
+        for text in texts { try await screen(storeID: storeID, text: text, in: transaction) }
+    }
+
     /// Makes, updates or drops the community mapping of one store's text from the answers of
     /// enabled accounts: the product `needed` or more of them agree on (a tie makes none). A
     /// revoked mapping stays revoked; an approved one stays.

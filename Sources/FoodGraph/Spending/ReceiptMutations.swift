@@ -117,13 +117,20 @@ enum ReceiptMutations {
         let receiptID = try await ReceiptStore.insert(
             userID: checked.userID, storeID: input.storeId.key, purchasedAt: input.purchasedAt, total: input.total, currency: checked.currency,
             source: input.source, lines: checked.lines, in: transaction)
-        // Lines the user named a product for are their answers for this store's text.
+        // Lines the user named a product for are their answers for this store's text (kept for undo).
+        let givenTexts = Array(Set(checked.lines.filter { $0.source == .given && $0.productID != nil }.map(\.matchText))).sorted()
+        let answers = givenTexts.isEmpty
+            ? nil : try await ProductMappings.answers(userID: checked.userID, storeID: input.storeId.key, texts: givenTexts, in: transaction)
         for line in checked.lines where line.source == .given {
             if let productID = line.productID {
                 try await ProductMappings.vote(userID: checked.userID, storeID: input.storeId.key, text: line.matchText, productID: productID, in: transaction)
             }
         }
         try await ReceiptStore.syncPurchases(ofReceipt: receiptID, in: transaction)
+        try await SpendingChanges.record(
+            .createReceipt, of: checked.userID,
+            description: "Entered a receipt of \(checked.lines.count) line\(checked.lines.count == 1 ? "" : "s") (total \(Amount.text(input.total)) \(checked.currency))",
+            previous: SpendingUndo.json([("receiptId", String(receiptID)), ("answers", answers)]), in: transaction)
         try await SpendingAlerts.afterPurchases(of: checked.userID, in: transaction)
         return ReceiptPayload(receipt: try await ReceiptStore.load([receiptID], from: transaction)[receiptID])
     }
@@ -154,8 +161,12 @@ enum ReceiptMutations {
             (change.productID, change.confidence, change.source, change.confirmed, change.candidates) = try await mapping(
                 for: change.matchText, text: text, known: mapped, in: transaction)
         }
+        let before = try await SpendingChanges.lineSnapshot(line.id, in: transaction)
         try await ReceiptStore.update(line.id, change, in: transaction)
         try await ReceiptStore.syncPurchases(ofReceipt: receipt.id, in: transaction)
+        try await SpendingChanges.record(
+            .updateReceiptLine, of: viewer.userID, description: "Corrected line \(line.position + 1) “\(line.text)” of a receipt",
+            previous: SpendingUndo.json([("line", before)]), in: transaction)
         try await SpendingAlerts.afterPurchases(of: viewer.userID, in: transaction)
         return ReceiptLinePayload(
             line: try await ReceiptStore.lines([line.id], from: transaction)[line.id],
@@ -174,6 +185,11 @@ enum ReceiptMutations {
         if try await !unusableProducts([productID], viewer: viewer, in: transaction).isEmpty {
             return ReceiptLinePayload(failing: [UserError("productId", "No such product.", code: .notFound)])!
         }
+        let before = try await SpendingChanges.lineSnapshot(line.id, in: transaction)
+        var answers: String?
+        if let storeID = receipt.storeID {
+            answers = try await ProductMappings.answers(userID: viewer.userID, storeID: storeID, texts: [line.matchText], in: transaction)
+        }
         try await ReceiptStore.update(
             line.id,
             ReceiptStore.LineChange(
@@ -184,6 +200,9 @@ enum ReceiptMutations {
             try await ProductMappings.vote(userID: viewer.userID, storeID: storeID, text: line.matchText, productID: productID, in: transaction)
         }
         try await ReceiptStore.syncPurchases(ofReceipt: receipt.id, in: transaction)
+        try await SpendingChanges.record(
+            .confirmReceiptLineMapping, of: viewer.userID, description: "Confirmed the product of line \(line.position + 1) “\(line.text)” of a receipt",
+            previous: SpendingUndo.json([("line", before), ("answers", answers)]), in: transaction)
         try await SpendingAlerts.afterPurchases(of: viewer.userID, in: transaction)
         return ReceiptLinePayload(
             line: try await ReceiptStore.lines([line.id], from: transaction)[line.id],
@@ -192,9 +211,11 @@ enum ReceiptMutations {
 
     static func delete(_ input: DeleteReceiptInput, _ scope: MutationScope) async throws -> DeleteReceiptPayload {
         let viewer = try scope.requireViewer()
-        guard try await ReceiptStore.delete(input.receiptId.key, of: viewer.userID, in: scope.transaction) else {
+        let before = try await SpendingChanges.receiptSnapshot(input.receiptId.key, of: viewer.userID, in: scope.transaction)
+        guard let before, try await ReceiptStore.delete(input.receiptId.key, of: viewer.userID, in: scope.transaction) else {
             return DeleteReceiptPayload(failing: [UserError("receiptId", "No such receipt.", code: .notFound)])!
         }
+        try await SpendingChanges.record(.deleteReceipt, of: viewer.userID, description: "Deleted a receipt", previous: before, in: scope.transaction)
         return DeleteReceiptPayload(deletedReceiptId: GlobalID(typeName: ReceiptRecord.graphQLTypeName, key: input.receiptId.key))
     }
 }

@@ -16,6 +16,7 @@ enum SpendingArea: Area {
         binder.enumeration(ObjectiveStatus.self)
         binder.enumeration(ProductMappingStatus.self)
         binder.enumeration(MappingReviewDecision.self)
+        binder.enumeration(SpendingChangeKind.self)
         bindUser(&binder)
         bindReceipts(&binder)
         bindObjectives(&binder)
@@ -23,6 +24,7 @@ enum SpendingArea: Area {
         bindMappings(&binder)
         ReceiptMutations.bind(&binder)
         SpendingObjectiveMutations.bind(&binder)
+        SpendingUndo.bind(&binder)
         bindPayloads(&binder)
     }
 
@@ -83,6 +85,9 @@ enum SpendingArea: Area {
             user.field(.spendingComparison, arguments: SpendingComparisonArguments.self) { user, arguments, context in
                 Resolved<SpendingComparison>.run { try await SpendingAnalytics.comparison(of: user.id, range: arguments.range, in: context.database) }
             }
+            user.field(.lastSpendingChange, resolve: { user, context in
+                Resolved<SpendingChangeRecord?>(unchecked: context.spending.lastChanges.load(user.id))
+            })
         }
     }
 

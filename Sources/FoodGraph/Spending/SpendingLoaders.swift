@@ -33,6 +33,12 @@ struct SpendingLoaders {
         return context.loader("spending.objectives") { try await SpendingObjectives.load($0, from: database) }
     }
 
+    /// Each user's last change (what undo would revert).
+    var lastChanges: DataLoader<Int64, SpendingChangeRecord> {
+        let database = context.database
+        return context.loader("spending.lastChanges") { try await SpendingChanges.last(of: $0, in: database) }
+    }
+
     var mappings: DataLoader<Int64, ProductMappingRecord> {
         let database = context.database
         return context.loader("spending.mappings") { try await ProductMappings.load($0, from: database) }

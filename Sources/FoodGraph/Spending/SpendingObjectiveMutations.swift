@@ -54,6 +54,8 @@ enum SpendingObjectiveMutations {
             return SpendingObjectivePayload(failing: [UserError("productId", "No such product.", code: .notFound)])!
         }
         let currency = try await ProfileStore.load([viewer.userID], in: transaction)[viewer.userID]?.currency ?? "CAD"
+        let before = try await SpendingChanges.objectiveSnapshot(
+            of: viewer.userID, period: input.period, categoryID: input.categoryId?.key, productID: input.productId?.key, in: transaction)
         guard
             let id = try await SpendingObjectives.set(
                 userID: viewer.userID, period: input.period, limit: input.limit, currency: currency, categoryID: input.categoryId?.key,
@@ -63,15 +65,24 @@ enum SpendingObjectiveMutations {
                 failing: [UserError(field: nil, message: "You have \(SpendingObjectives.maximumPerUser) objectives: remove one first.", code: .outOfRange)])!
         }
         guard let objective = try await SpendingObjectives.load([id], from: transaction)[id] else { return SpendingObjectivePayload(objective: nil) }
+        try await SpendingChanges.record(
+            .setSpendingObjective, of: viewer.userID,
+            description: "\(before == nil ? "Set" : "Changed") the \(input.period.databaseName) objective to \(Amount.text(input.limit)) \(currency)",
+            previous: SpendingUndo.json([("objectiveId", String(id)), ("objectiveCreated", before == nil ? "1" : "0"), ("objective", before)]),
+            in: transaction)
         try await SpendingAlerts.afterPurchases(of: viewer.userID, in: transaction)
         return SpendingObjectivePayload(objective: try await withProgress(objective, in: transaction))
     }
 
     static func remove(_ input: RemoveSpendingObjectiveInput, _ scope: MutationScope) async throws -> RemoveSpendingObjectivePayload {
         let viewer = try scope.requireViewer()
-        guard try await SpendingObjectives.remove(input.objectiveId.key, of: viewer.userID, in: scope.transaction) else {
+        let before = try await SpendingChanges.objectiveSnapshot(input.objectiveId.key, of: viewer.userID, in: scope.transaction)
+        guard let before, try await SpendingObjectives.remove(input.objectiveId.key, of: viewer.userID, in: scope.transaction) else {
             return RemoveSpendingObjectivePayload(failing: [UserError("objectiveId", "No such objective.", code: .notFound)])!
         }
+        try await SpendingChanges.record(
+            .removeSpendingObjective, of: viewer.userID, description: "Removed a spending objective",
+            previous: SpendingUndo.json([("objective", before)]), in: scope.transaction)
         return RemoveSpendingObjectivePayload(removedObjectiveId: GlobalID(typeName: SpendingObjectiveRecord.graphQLTypeName, key: input.objectiveId.key))
     }
 

@@ -14,6 +14,7 @@ enum SpendingPersonalData: PersonalDataHolder {
         UserColumn(table: "purchases", column: "user_id", handling: .deleted, exportPath: "spending.purchases"),
         UserColumn(table: "spending_objectives", column: "user_id", handling: .deleted, exportPath: "spending.objectives"),
         UserColumn(table: "mapping_votes", column: "user_id", handling: .deleted, exportPath: "spending.mappingAnswers"),
+        UserColumn(table: "spending_changes", column: "user_id", handling: .deleted, exportPath: "spending.changes"),
         UserColumn(
             table: "product_mappings", column: "reviewed_by",
             handling: .anonymised(kept: "community mappings stay, without the administrator who reviewed them"),
@@ -31,7 +32,9 @@ enum SpendingPersonalData: PersonalDataHolder {
               'objectives', coalesce((SELECT jsonb_agg(to_jsonb(o) - 'user_id' ORDER BY o.id) FROM spending_objectives o WHERE o.user_id = $1), '[]'),
               'mappingAnswers', coalesce((SELECT jsonb_agg(to_jsonb(v) - 'user_id' ORDER BY v.voted_at) FROM mapping_votes v WHERE v.user_id = $1), '[]'),
               'reviewedMappings', coalesce((SELECT jsonb_agg(to_jsonb(m) - 'reviewed_by' ORDER BY m.id) FROM product_mappings m
-                WHERE m.reviewed_by = $1), '[]')
+                WHERE m.reviewed_by = $1), '[]'),
+              'changes', coalesce((SELECT jsonb_agg(jsonb_build_object('kind', c.kind, 'description', c.description, 'at', c.made_at,
+                'previous', c.previous) ORDER BY c.id) FROM spending_changes c WHERE c.user_id = $1), '[]')
             )::text
             """, [userID])[0].decode(String.self, at: 0)
     }
@@ -41,6 +44,7 @@ enum SpendingPersonalData: PersonalDataHolder {
         _ = try await transaction.query("DELETE FROM purchases WHERE user_id = $1", [userID])
         _ = try await transaction.query("DELETE FROM spending_objectives WHERE user_id = $1", [userID])
         _ = try await transaction.query("DELETE FROM mapping_votes WHERE user_id = $1", [userID])
+        try await SpendingChanges.erase(userID, in: transaction)
         _ = try await transaction.query("UPDATE product_mappings SET reviewed_by = NULL WHERE reviewed_by = $1", [userID])
     }
 }

@@ -19,6 +19,8 @@ extend type User {
   spending(from: Date!, to: Date!, groupBy: SpendingGrouping!): [SpendingGroup!]!
   "Your spending from `from` to `to` (inclusive, at most 5 years apart) against the same number of days just before."
   spendingComparison(from: Date!, to: Date!): SpendingComparison!
+  "What `undoLastSpendingChange` would undo: your last change of receipts, lines, mappings or objectives (your last 20 changes are kept, for 30 days); null when there is none."
+  lastSpendingChange: SpendingChange
 }
 
 extend type Product {
@@ -56,6 +58,16 @@ extend type Mutation {
 
   "Remove a spending objective."
   removeSpendingObjective(input: RemoveSpendingObjectiveInput!): RemoveSpendingObjectivePayload! @auth
+
+  """
+  Undo your last change of receipts, lines, mappings or objectives (`User.lastSpendingChange`): the receipt,
+  lines, objective and your mapping answers are put back exactly as they were (same ids and times), and
+  the purchases and catalog receipt prices they give are made again. Repeat to undo the change before it
+  (your last 20, within 30 days); an undo cannot itself be undone. INVALID_STATE when there is nothing to
+  undo, or when the change can no longer be undone (a store, product or category it names is gone, or
+  what it changed no longer exists).
+  """
+  undoLastSpendingChange: UndoLastSpendingChangePayload! @auth
 
   "Approve or revoke a community mapping. A revoked mapping stops applying at once and is not made again by further agreement; approving restores it. Administrators only."
   reviewProductMapping(input: ReviewProductMappingInput!): ProductMappingPayload! @auth(roles: [ADMINISTRATOR])
@@ -375,6 +387,30 @@ type ReceiptLinePayload {
 
 input DeleteReceiptInput {
   receiptId: ID!
+}
+
+"What a change of your spending did: it can be undone with `undoLastSpendingChange`."
+type SpendingChange {
+  kind: SpendingChangeKind!
+  "What the change did, in words (e.g. \"Entered a receipt of 3 lines (total 12.40 CAD)\")."
+  description: String!
+  "When it was made."
+  at: DateTime!
+}
+
+enum SpendingChangeKind {
+  CREATE_RECEIPT
+  UPDATE_RECEIPT_LINE
+  CONFIRM_RECEIPT_LINE_MAPPING
+  DELETE_RECEIPT
+  SET_SPENDING_OBJECTIVE
+  REMOVE_SPENDING_OBJECTIVE
+}
+
+type UndoLastSpendingChangePayload {
+  "The change undone."
+  undone: SpendingChange
+  userErrors: [UserError!]!
 }
 
 type DeleteReceiptPayload {
