@@ -10,8 +10,8 @@ import Postgres
 /// Which ingredients count: those with a catalog product and an amount. Free-text foods without a
 /// product, amounts "to taste" and negligible foods (water, ice) are not checked. An amount is
 /// compared in the pantry's units: mass in grams, volume in millilitres (1 g = 1 ml, as the pantry
-/// adds them up), counts as pieces when the recipe counts the food itself, else by the weight of a
-/// piece; pieces of a packaged product in the pantry count as its package size.
+/// adds them up), counts by the weight of a piece (as pieces when that is unknown); the pantry's
+/// pieces of a packaged product count as its package size.
 enum RecipeCooking {
     /// One ingredient's need of the pantry, scaled to the servings cooked.
     struct Need: Sendable {
@@ -36,7 +36,7 @@ enum RecipeCooking {
             let amount = RecipeFigures.amount(of: facts)
             let need: (Double, QuantityUnit)?
             switch RecipeUnits.kind(of: unit) {
-            case .count where unit == .count || RecipeFigures.pieceGrams(of: facts) == nil:
+            case .count where amount.grams == nil:
                 need = (quantity, .piece)
             case .count, .mass:
                 need = amount.grams.map { ($0, .gram) }

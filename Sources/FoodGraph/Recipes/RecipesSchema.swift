@@ -279,8 +279,8 @@ type Recipe implements Node {
   What your pantry lacks to cook it, with quantities; null when signed out. Counted: the ingredients
   with a catalog product and an amount (free-text foods, amounts "to taste" and water are not
   checked), compared in the pantry's units — mass in grams, volume in millilitres (1 g = 1 ml, as
-  the pantry adds them up), a count of the food itself in pieces (other counts by the weight of a
-  piece); pantry pieces of a packaged product count as its package size. An ingredient listed
+  the pantry adds them up), counts by the weight of a piece (in pieces when it is unknown); the
+  pantry's pieces of a packaged product count as its package size. An ingredient listed
   twice needs both amounts. `servings`: 1–100, the recipe's own when left out (the amounts scale).
   """
   missingIngredients(servings: Int): [MissingIngredient!]
