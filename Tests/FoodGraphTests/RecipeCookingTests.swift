@@ -107,8 +107,7 @@ import Testing
         #expect(RecipeTests.userErrors(other, "cookRecipe").map(\.code) == ["NOT_FOUND"])
         let zero = try await world.run(Self.cook, token: user, variables: ["r": .string(recipe), "s": .int(0)])
         #expect(RecipeTests.userErrors(zero, "cookRecipe").map(\.field) == [["servings"]])
-        let signedOut = try await world.run(Self.cook, variables: ["r": .string(recipe)], expecting: ["UNAUTHENTICATED"])
-        #expect(signedOut.json.contains("UNAUTHENTICATED"))
+        _ = try await world.run(Self.cook, variables: ["r": .string(recipe)], expecting: ["UNAUTHENTICATED"])
     }
 
     /// Kitchen Keeper "recipes from the pantry": the search finds the recipes the pantry can make
