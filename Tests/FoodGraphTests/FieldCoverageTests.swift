@@ -642,6 +642,11 @@ private struct Tour {
             """, token: user, ["cooking": .string(cookingID)])
         try await run(
             """
+            mutation($recipe: ID!) { addMissingIngredientsToDraftOrder(input: {recipeId: $recipe, servings: 100}) {
+              order { id } addedIngredients { food } unavailableIngredients { food } userErrors { code } } }
+            """, token: user, ["recipe": .string(ownRecipe)])
+        try await run(
+            """
             mutation($product: ID!) {
               a: addToDraftOrder(input: {productId: $product, quantity: 1}) { order { id } userErrors { code } }
               b: updateDraftOrderItem(input: {productId: $product, quantity: 2}) { order { id } userErrors { code } }

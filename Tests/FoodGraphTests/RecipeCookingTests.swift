@@ -151,4 +151,52 @@ import Testing
         _ = try await world.run(
             #"{ recipes(first: 1) { edges { node { missingIngredients(servings: 0) { food } } } } }"#, token: user, expecting: ["BAD_USER_INPUT"])
     }
+
+    /// Kitchen Keeper "missing items to an order": what the pantry lacks for the servings goes to
+    /// the cart in whole packages; what the chain does not offer is listed, not an error.
+    @Test func aUserSendsTheMissingIngredientsOfARecipeToTheirCart() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let user = try await world.login("user")
+        let flour = try await world.productID("All Purpose Flour")
+        let milk = try await world.productID("2% Partly Skimmed Milk")
+        let recipe = try await Self.recipe(world, user, flour: flour, milk: milk, title: "Cart test batter")
+        // The flour is at home; for 20 servings the milk lacks 2000 ml.
+        try await Self.addToPantry(world, user, flour, 5000, "GRAM", expires: "2030-01-01")
+        let mutation = """
+            mutation($r: ID!, $s: Int) { addMissingIngredientsToDraftOrder(input: {recipeId: $r, servings: $s}) {
+              order { isDraft items { product { id packageSize { value unit } } quantity } }
+              addedIngredients { product { id packageSize { value unit } } quantity unit } unavailableIngredients { food }
+              userErrors { field code } } }
+            """
+        let sent = try await world.run(mutation, token: user, variables: ["r": .string(recipe), "s": .int(20)])
+        #expect(RecipeTests.userErrors(sent, "addMissingIngredientsToDraftOrder").isEmpty, "\(sent.json)")
+        let added = (sent["data.addMissingIngredientsToDraftOrder.addedIngredients"] as? [[String: Any]]) ?? []
+        let unavailable = (sent["data.addMissingIngredientsToDraftOrder.unavailableIngredients"] as? [[String: Any]]) ?? []
+        // Only the milk is missing: either in the cart or reported as not offered.
+        #expect(added.count + unavailable.count == 1, "\(sent.json)")
+        if let line = added.first {
+            #expect(RecipeTests.double(line["quantity"]) == 2000)
+            #expect(sent["data.addMissingIngredientsToDraftOrder.order.isDraft"] as? Bool == true)
+            let items = (sent["data.addMissingIngredientsToDraftOrder.order.items"] as? [[String: Any]]) ?? []
+            let item = try #require(items.first { ($0["product"] as? [String: Any])?["id"] as? String == milk })
+            let size = (item["product"] as? [String: Any])?["packageSize"] as? [String: Any]
+            let packageMl = RecipeTests.double(size?["value"]) ?? 0
+            let expected = size?["unit"] as? String == "PIECE" || packageMl <= 0 ? 1 : Int((2000 / packageMl).rounded(.up))
+            #expect(item["quantity"] as? Int == min(expected, 99))
+        } else {
+            #expect(unavailable.first?["food"] as? String == "milk")
+        }
+        // Nothing missing for 2 servings once the milk is at home: nothing added.
+        try await Self.addToPantry(world, user, milk, 1000, "MILLILITRE", expires: "2029-06-01")
+        let none = try await world.run(mutation, token: user, variables: ["r": .string(recipe), "s": .int(2)])
+        #expect((none["data.addMissingIngredientsToDraftOrder.addedIngredients"] as? [Any])?.isEmpty == true)
+        // Another user's private recipe does not exist for them; bounds; signed out.
+        let support = try await world.login("support")
+        let foreign = try await world.run(mutation, token: support, variables: ["r": .string(recipe)])
+        #expect(RecipeTests.userErrors(foreign, "addMissingIngredientsToDraftOrder").map(\.code) == ["NOT_FOUND"])
+        let tooMany = try await world.run(mutation, token: user, variables: ["r": .string(recipe), "s": .int(101)])
+        #expect(RecipeTests.userErrors(tooMany, "addMissingIngredientsToDraftOrder").map(\.field) == [["servings"]])
+        _ = try await world.run(mutation, variables: ["r": .string(recipe)], expecting: ["UNAUTHENTICATED"])
+    }
 }

@@ -141,6 +141,13 @@ enum RecipeCooking {
             payload.field("movements") { $0.movements }
             payload.field("userErrors") { $0.userErrors }
         }
+        binder.object(MissingToOrderPayload.self) { payload in
+            payload.field("order") { $0.order }
+            payload.field("addedIngredients") { $0.added }
+            payload.field("unavailableIngredients") { $0.unavailable }
+            payload.field("userErrors") { $0.userErrors }
+        }
+        binder.mutation("addMissingIngredientsToDraftOrder", input: MissingToOrderInput.self, access: .signedIn, orderMissing)
         binder.mutation("cookRecipe", input: CookRecipeInput.self, access: .signedIn, cook)
         binder.mutation("undoCooking", input: UndoCookingInput.self, access: .signedIn, undo)
     }
@@ -183,6 +190,47 @@ enum RecipeCooking {
         return CookRecipePayload(
             recipe: recipe, servings: servings, cookingID: group.map { GlobalID(typeName: PantryMovementRecord.graphQLTypeName, key: $0) },
             movements: movements, missingIngredients: missing)
+    }
+
+    /// Whole packages that cover a missing amount: the amount over the package size (grams and
+    /// millilitres 1:1), pieces as packages (as the pantry counts them); one package when the size
+    /// is unknown or counted in pieces; at most 99.
+    static func packages(for missing: MissingIngredient) -> Int {
+        let count: Double
+        if missing.unit == .piece {
+            count = missing.quantity
+        } else if let size = missing.product.packageSize, size.unit != .piece, size.value > 0 {
+            count = missing.quantity / size.value
+        } else {
+            count = 1
+        }
+        return min(max(Int((count - 1e-9).rounded(.up)), 1), 99)
+    }
+
+    /// `addMissingIngredientsToDraftOrder`: what the pantry lacks for the servings, in whole
+    /// packages, added to the cart through the kitchen's Swift API; what the cart's chain does not
+    /// offer (or has too little of) is reported and left out.
+    @Sendable static func orderMissing(_ input: MissingToOrderInput, _ scope: MutationScope) async throws -> MissingToOrderPayload {
+        let viewer = try scope.requireViewer()
+        let id = input.recipeId.key
+        guard let recipe = try await RecipeStore.load([id], from: scope.transaction)[id], recipe.isVisible(to: viewer) else {
+            return MissingToOrderPayload(failing: [UserError("recipeId", "No such recipe.", code: .notFound)])
+        }
+        let missing = try await missing(
+            for: [(recipe.id, recipe.servings)], servings: input.servings ?? recipe.servings, userID: viewer.userID, in: scope.transaction)[id] ?? []
+        var payload = MissingToOrderPayload()
+        for item in missing {
+            let (order, errors) = try await KitchenMutations.addToDraft(
+                item.product.id, quantity: packages(for: item), for: viewer.userID, in: scope.transaction)
+            if let order {
+                payload.order = order
+                payload.added.append(item)
+            } else if errors.isEmpty == false {
+                payload.unavailable.append(item)
+            }
+        }
+        if payload.order == nil, let draft = try await OrderStore.lockDraft(of: viewer.userID, in: scope.transaction) { payload.order = draft }
+        return payload
     }
 
     /// `undoCooking`: the kitchen's undo of the cooking's movement group, which restores every lot exactly.
@@ -239,6 +287,30 @@ struct CookRecipeInput: Decodable, Sendable {
         servings = try input.int(.servings, RecipeBounds.servings)
         strict = try input.decodeIfPresent(Bool.self, .strict) ?? false
     }
+}
+
+/// `AddMissingIngredientsToDraftOrderInput`.
+struct MissingToOrderInput: Decodable, Sendable {
+    var recipeId: NodeID<RecipeRecord>
+    var servings: Int?
+
+    private enum Keys: String, CodingKey { case recipeId, servings }
+
+    init(from decoder: any Decoder) throws {
+        let input = try RecipeInput(decoder, keyedBy: Keys.self)
+        recipeId = try input.decode(NodeID<RecipeRecord>.self, .recipeId)
+        servings = try input.int(.servings, RecipeBounds.servings)
+    }
+}
+
+struct MissingToOrderPayload: MutationPayload {
+    static let graphQLTypeName = "AddMissingIngredientsToDraftOrderPayload"
+    var order: OrderRecord?
+    var added: [MissingIngredient] = []
+    var unavailable: [MissingIngredient] = []
+    var userErrors: [UserError] = []
+    init() {}
+    init(failing errors: [UserError]) { userErrors = errors }
 }
 
 /// `UndoCookingInput`.

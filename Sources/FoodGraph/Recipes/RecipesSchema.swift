@@ -97,6 +97,15 @@ extend type Mutation {
   kitchen's movement undo, also after later changes to the lots). A cooking is undone once.
   """
   undoCooking(input: UndoCookingInput!): UndoCookingPayload! @auth
+
+  """
+  Put what your pantry lacks for a recipe you can see (as `Recipe.missingIngredients` says, for
+  `servings`) in your cart (`User.draftOrder`), as `addToDraftOrder` does: whole packages covering
+  each missing amount (the amount over the package size; pieces are packages; one package when the
+  size is unknown), at most 99 of a product. Products the cart's chain does not offer, or has too
+  little of, are listed in `unavailableIngredients` and left out; not an error.
+  """
+  addMissingIngredientsToDraftOrder(input: AddMissingIngredientsToDraftOrderInput!): AddMissingIngredientsToDraftOrderPayload! @auth
 }
 
 enum DishType {
@@ -338,6 +347,22 @@ input CookRecipeInput {
   servings: Int
   "Refuse (and change nothing) when the pantry lacks anything."
   strict: Boolean = false
+}
+
+input AddMissingIngredientsToDraftOrderInput {
+  recipeId: ID!
+  "1–100; the recipe's servings when left out."
+  servings: Int
+}
+
+type AddMissingIngredientsToDraftOrderPayload {
+  "Your cart; null when nothing could be added and you have none."
+  order: Order
+  "The missing ingredients added to the cart."
+  addedIngredients: [MissingIngredient!]!
+  "The missing ingredients the cart's chain does not offer or has too little of."
+  unavailableIngredients: [MissingIngredient!]!
+  userErrors: [UserError!]!
 }
 
 input UndoCookingInput {
