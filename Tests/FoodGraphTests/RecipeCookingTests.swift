@@ -199,4 +199,30 @@ import Testing
         #expect(RecipeTests.userErrors(tooMany, "addMissingIngredientsToDraftOrder").map(\.field) == [["servings"]])
         _ = try await world.run(mutation, variables: ["r": .string(recipe)], expecting: ["UNAUTHENTICATED"])
     }
+
+    /// Must show: no N+1 — a page of recipes from the pantry, each with what is missing, costs the
+    /// same statements for 5 recipes as for 20 (the missing ingredients are one DataLoader level).
+    @Test func aPageOfRecipesFromThePantryWithWhatIsMissingCostsAFixedNumberOfStatements() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let user = try await world.login("user")
+        let flour = try await world.productID("All Purpose Flour")
+        try await Self.addToPantry(world, user, flour, 500, "GRAM", expires: "2030-01-01")
+        func page(_ size: Int) async throws -> Response {
+            try await world.run(
+                """
+                { recipes(orderBy: TITLE, first: \(size), filter: {fromPantry: true, maxMissingIngredients: 20, fitsCaloriesLeft: false,
+                    respectRestrictions: false}) { edges { node { title missingIngredients { food quantity unit }
+                    forFour: missingIngredients(servings: 4) { quantity } } } } }
+                """, token: user)
+        }
+        let small = try await page(5)
+        let large = try await page(20)
+        #expect((small["data.recipes.edges"] as? [Any])?.count == 5)
+        #expect((large["data.recipes.edges"] as? [Any])?.count == 20)
+        let missing = ((large["data.recipes.edges"] as? [[String: Any]]) ?? []).compactMap { ($0["node"] as? [String: Any])?["missingIngredients"] as? [Any] }
+        #expect(missing.count == 20)
+        #expect(missing.contains { !$0.isEmpty })
+        #expect(small.statements == large.statements, "\(small.statements) vs \(large.statements)")
+    }
 }
