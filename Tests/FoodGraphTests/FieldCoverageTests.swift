@@ -633,6 +633,27 @@ private struct Tour {
               pantryMovements(first: 5) { pageInfo { hasNextPage } edges { cursor node { id } } }
               kitchenSettings { expiryAlertDays } } }
             """, token: user, ["product": .string(productID)])
+        // Recipes with the pantry: what is missing (100 servings: surely something), from the pantry, cooked and undone.
+        try await run(
+            """
+            { me { recipes(first: 2) { edges { node { id missingIngredients(servings: 100) { product { id } food quantity unit needed available } } } } }
+              recipes(first: 1, filter: {fromPantry: true, maxMissingIngredients: 2, fitsCaloriesLeft: false}) { edges { node { id } } } }
+            """, token: user)
+        let cooked = try await run(
+            """
+            mutation($recipe: ID!) { cookRecipe(input: {recipeId: $recipe, servings: 100}) {
+              recipe { id } servings cookingId movements { id kind } missingIngredients { food quantity } userErrors { code } } }
+            """, token: user, ["recipe": .string(ownRecipe)])
+        let cookingID = try (JSONTree.value(cooked, at: "data.cookRecipe.cookingId") as? String) ?? string(consumed, "data.consumePantryItem.movement.id")
+        try await run(
+            """
+            mutation($cooking: ID!) { undoCooking(input: {cookingId: $cooking}) { movements { id } userErrors { code } } }
+            """, token: user, ["cooking": .string(cookingID)])
+        try await run(
+            """
+            mutation($recipe: ID!) { addMissingIngredientsToDraftOrder(input: {recipeId: $recipe, servings: 100}) {
+              order { id } addedIngredients { food } unavailableIngredients { food } userErrors { code } } }
+            """, token: user, ["recipe": .string(ownRecipe)])
         try await run(
             """
             mutation($product: ID!) {

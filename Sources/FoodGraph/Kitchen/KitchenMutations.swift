@@ -146,41 +146,51 @@ enum KitchenMutations {
 
     static let addressError = UserError("deliveryAddress", "An address needs a street, city, region, postal code and country.", code: .required)
 
+    /// Adds `quantity` packages of a product to the user's draft order (the cart), making the cart
+    /// at `chainID` (else the user's preferred chain offering the product) when there is none: the
+    /// kitchen's Swift API for `addToDraftOrder` and for recipes' missing ingredients. Returns the
+    /// draft, or user errors (fields `chainId`, `quantity`, `productId`) and writes no item then.
+    static func addToDraft(
+        _ productID: Int64, quantity: Int, chainID askedChain: Int64? = nil, for userID: Int64, in transaction: PostgresTransaction
+    ) async throws -> (order: OrderRecord?, errors: [UserError]) {
+        var draft = try await OrderStore.lockDraft(of: userID, in: transaction)
+        if let draft, let asked = askedChain, asked != draft.chainID,
+            !(try await OrderStore.items(of: [draft.id], from: transaction)[draft.id] ?? []).isEmpty
+        {
+            return (nil, [UserError("chainId", "The cart orders from another chain: empty it first.", code: .invalidState)])
+        }
+        if draft == nil || askedChain != nil {
+            guard let chainID = try await OrderFlow.chain(for: userID, asked: askedChain, product: productID, in: transaction) else {
+                return (nil, [UserError("chainId", "No chain has this ID.", code: .notFound)])
+            }
+            if let existing = draft {
+                if existing.chainID != chainID {
+                    _ = try await transaction.query("UPDATE orders SET chain_id = $2 WHERE id = $1", [existing.id, chainID])
+                    draft = try await OrderStore.lock(existing.id, in: transaction)
+                }
+            } else {
+                draft = try await OrderStore.createDraft(for: userID, chainID: chainID, in: transaction)
+            }
+        }
+        guard let draft else { throw DomainError(.serviceUnavailable, "The cart could not be made.") }
+        let current = (try await OrderStore.items(of: [draft.id], from: transaction)[draft.id] ?? [])
+            .first { $0.productID == productID }?.quantity ?? 0
+        guard current + quantity <= 99 else {
+            return (nil, [UserError("quantity", "At most 99 of one product.", code: .outOfRange)])
+        }
+        let errors = try await checkOffer(productID, quantity: current + quantity, chainID: draft.chainID, field: "productId", in: transaction)
+        guard errors.isEmpty else { return (nil, errors) }
+        _ = try await OrderStore.setItem(productID, quantity: quantity, adding: true, in: draft.id, transaction: transaction)
+        return (draft, [])
+    }
+
     private static func bindOrders(_ binder: inout SchemaBinder) {
         binder.mutation("addToDraftOrder", input: AddToDraftOrderInput.self, access: .signedIn) { input, scope in
             let viewer = try scope.requireViewer()
-            var draft = try await OrderStore.lockDraft(of: viewer.userID, in: scope.transaction)
-            if let draft, let asked = input.chainID?.key, asked != draft.chainID,
-                !(try await OrderStore.items(of: [draft.id], from: scope.transaction)[draft.id] ?? []).isEmpty
-            {
-                return AddToDraftOrderPayload(failing: [
-                    UserError("chainId", "The cart orders from another chain: empty it first.", code: .invalidState)
-                ])!
-            }
-            if draft == nil || input.chainID != nil {
-                guard let chainID = try await OrderFlow.chain(for: viewer.userID, asked: input.chainID?.key, product: input.productID.key, in: scope.transaction) else {
-                    return AddToDraftOrderPayload(failing: [UserError("chainId", "No chain has this ID.", code: .notFound)])!
-                }
-                if let existing = draft {
-                    if existing.chainID != chainID {
-                        _ = try await scope.transaction.query("UPDATE orders SET chain_id = $2 WHERE id = $1", [existing.id, chainID])
-                        draft = try await OrderStore.lock(existing.id, in: scope.transaction)
-                    }
-                } else {
-                    draft = try await OrderStore.createDraft(for: viewer.userID, chainID: chainID, in: scope.transaction)
-                }
-            }
-            guard let draft else { throw DomainError(.serviceUnavailable, "The cart could not be made.") }
-            let current = (try await OrderStore.items(of: [draft.id], from: scope.transaction)[draft.id] ?? [])
-                .first { $0.productID == input.productID.key }?.quantity ?? 0
-            guard current + input.quantity <= 99 else {
-                return AddToDraftOrderPayload(failing: [UserError("quantity", "At most 99 of one product.", code: .outOfRange)])!
-            }
-            let errors = try await checkOffer(
-                input.productID.key, quantity: current + input.quantity, chainID: draft.chainID, field: "productId", in: scope.transaction)
-            guard errors.isEmpty else { return AddToDraftOrderPayload(failing: errors)! }
-            _ = try await OrderStore.setItem(input.productID.key, quantity: input.quantity, adding: true, in: draft.id, transaction: scope.transaction)
-            return AddToDraftOrderPayload(order: draft)
+            let added = try await addToDraft(
+                input.productID.key, quantity: input.quantity, chainID: input.chainID?.key, for: viewer.userID, in: scope.transaction)
+            guard let order = added.order else { return AddToDraftOrderPayload(failing: added.errors)! }
+            return AddToDraftOrderPayload(order: order)
         }
         binder.mutation("updateDraftOrderItem", input: UpdateDraftOrderItemInput.self, access: .signedIn) { input, scope in
             let viewer = try scope.requireViewer()

@@ -173,6 +173,18 @@ enum PantryStore {
         return amounts
     }
 
+    /// The products and free-text foods (lower-cased) the user has some of (items left, not
+    /// removed): for recipes from the pantry.
+    static func heldFoods(of userID: Int64, in database: some PostgresQuerying) async throws -> (productIDs: [Int64], foods: [String]) {
+        let rows = try await database.query(
+            """
+            SELECT coalesce(array_agg(DISTINCT product_id) FILTER (WHERE product_id IS NOT NULL), '{}'),
+                   coalesce(array_agg(DISTINCT lower(food)) FILTER (WHERE product_id IS NULL AND food IS NOT NULL), '{}')
+            FROM pantry_items WHERE user_id = $1 AND removed_at IS NULL AND quantity > 0
+            """, [userID])
+        return (try rows[0].decode([Int64].self, at: 0), try rows[0].decode([String].self, at: 1))
+    }
+
     // MARK: Writes (in the mutation's transaction)
 
     /// Locks and reads the owner's item.
@@ -263,8 +275,11 @@ enum PantryStore {
     /// product (or a free-text food) from the user's lots in that unit, oldest expiry first, in the
     /// caller's transaction. Returns the movements (undo any of them with `undo` to restore all), or
     /// nil when the pantry holds less (nothing is changed then).
+    /// `group`: the id of an earlier movement whose group these movements join (cooking a recipe
+    /// makes one group of all its ingredients, so one `undo` restores them all).
     static func consume(
-        productID: Int64?, food: String?, quantity: Double, unit: QuantityUnit, for userID: Int64, in transaction: PostgresTransaction
+        productID: Int64?, food: String?, quantity: Double, unit: QuantityUnit, for userID: Int64, group: Int64? = nil,
+        in transaction: PostgresTransaction
     ) async throws -> [PantryMovementRecord]? {
         let lots = try await transaction.query(
             """
@@ -274,17 +289,17 @@ enum PantryStore {
             ORDER BY i.expires_on NULLS LAST, i.id FOR UPDATE
             """, [userID, unit.databaseName, productID, food ?? ""]
         ).map(PantryItemRecord.init)
-        return try await consume(quantity, from: lots, in: transaction)
+        return try await consume(quantity, from: lots, group: group, in: transaction)
     }
 
-    private static func consume(_ quantity: Double, from lots: [PantryItemRecord], in transaction: PostgresTransaction) async throws
-        -> [PantryMovementRecord]?
-    {
+    private static func consume(
+        _ quantity: Double, from lots: [PantryItemRecord], group startingGroup: Int64? = nil, in transaction: PostgresTransaction
+    ) async throws -> [PantryMovementRecord]? {
         let total = lots.reduce(0) { $0 + $1.quantity }
         guard quantity > 0, total + 1e-9 >= quantity, let userID = lots.first?.userID else { return nil }
         var left = quantity
         var movements: [PantryMovementRecord] = []
-        var group: Int64?
+        var group: Int64? = startingGroup
         for lot in lots where left > 1e-9 {
             let taken = min(lot.quantity, left)
             let after = (lot.quantity - taken) < 1e-9 ? 0 : lot.quantity - taken

@@ -16,13 +16,15 @@ struct RecipeSearch: Sendable {
     var restrictions: AppliedRestrictions?
     /// The chosen products (the filter's, or the favourite foods).
     var productIDs: [Int64] = []
+    /// For `fromPantry`: what the viewer's pantry holds (loaded by `loadPantry(in:)`).
+    var pantry: RecipePantry?
 
     /// Applies the viewer's defaults: calories left (unless switched off), restrictions (unless
     /// switched off), favourite foods as chosen products when asked.
     mutating func resolve(for viewer: RecipeViewer?) throws {
         productIDs = filter.productIDs
         guard let viewer else {
-            if filter.favoritesOnly { throw DomainError.unauthenticated }
+            if filter.favoritesOnly || filter.fromPantry { throw DomainError.unauthenticated }
             return
         }
         viewerID = viewer.userID
@@ -30,6 +32,13 @@ struct RecipeSearch: Sendable {
         if filter.fitsCaloriesLeft ?? true { caloriesLeft = viewer.caloriesLeftToday }
         if filter.respectRestrictions { restrictions = viewer.restrictions }
         if filter.useFavoriteFoods && productIDs.isEmpty { productIDs = viewer.favoriteFoodIDs }
+    }
+
+    /// For `fromPantry`: reads what the viewer's pantry holds through the kitchen's Swift API (one statement).
+    mutating func loadPantry(in database: some PostgresQuerying) async throws {
+        guard filter.fromPantry, let viewerID else { return }
+        let held = try await PantryStore.heldFoods(of: viewerID, in: database)
+        pantry = RecipePantry(productIDs: held.productIDs, foods: held.foods)
     }
 
     /// The name of the list its cursors belong to: the order and a digest of the criteria.
@@ -63,13 +72,16 @@ struct RecipeFilter: Decodable, Sendable {
     var favoritesOnly = false
     var allergenFree: [Allergen] = []
     var respectRestrictions = true
+    var fromPantry = false
+    var maxMissingIngredients = 0
 
     static let maximumProducts = 50
+    static let missingIngredientsRange = 0...20
 
     private enum Keys: String, CodingKey {
         case dishTypes, categories, appliances, mealTimes, dietTypes, cookingTime, macroProfile, productIds, allProducts,
             useFavoriteFoods, fitsCaloriesLeft, maxCaloriesPerServing, maxCostPerServing, favoritesOnly, allergenFree,
-            respectRestrictions
+            respectRestrictions, fromPantry, maxMissingIngredients
     }
 
     init() {}
@@ -94,6 +106,8 @@ struct RecipeFilter: Decodable, Sendable {
         favoritesOnly = try input.decodeIfPresent(Bool.self, .favoritesOnly) ?? false
         allergenFree = try input.decodeIfPresent([Allergen].self, .allergenFree) ?? []
         respectRestrictions = try input.decodeIfPresent(Bool.self, .respectRestrictions) ?? true
+        fromPantry = try input.decodeIfPresent(Bool.self, .fromPantry) ?? false
+        maxMissingIngredients = try input.int(.maxMissingIngredients, Self.missingIngredientsRange) ?? 0
     }
 
     /// Everything that selects recipes, for the list's name.
@@ -103,7 +117,7 @@ struct RecipeFilter: Decodable, Sendable {
             appliances.map(\.rawValue).sorted().joined(separator: ","), mealTimes.map(\.rawValue).sorted().joined(separator: ","),
             dietTypes.map(\.rawValue).sorted().joined(separator: ","), cookingTime?.rawValue ?? "", macroProfile?.rawValue ?? "",
             "\(allProducts)", "\(useFavoriteFoods)", "\(maxCaloriesPerServing ?? -1)", maxCostPerServing?.text ?? "",
-            "\(favoritesOnly)", allergenFree.map(\.rawValue).sorted().joined(separator: ","),
+            "\(favoritesOnly)", allergenFree.map(\.rawValue).sorted().joined(separator: ","), "\(fromPantry)", "\(maxMissingIngredients)",
         ].joined(separator: ";")
     }
 }
@@ -163,6 +177,18 @@ extension RecipeStore {
         if filter.favoritesOnly, let viewerID = search.viewerID {
             conditions.append(
                 "EXISTS (SELECT 1 FROM recipe_favorites f WHERE f.user_id = \(parameter(viewerID)) AND f.recipe_id = r.id)")
+        }
+        if let pantry = search.pantry {
+            // Set-based: the recipe's counted ingredients (those with an amount) that the pantry
+            // holds none of, in the same statement as the page.
+            let products = parameter(PostgresArray(pantry.productIDs))
+            let foods = parameter(PostgresArray(pantry.foods))
+            conditions.append(
+                """
+                (SELECT count(*) FROM recipe_ingredients pi WHERE pi.recipe_id = r.id AND pi.quantity IS NOT NULL
+                   AND NOT (coalesce(pi.product_id = ANY(\(products)::bigint[]), false)
+                            OR (pi.product_id IS NULL AND lower(pi.food) = ANY(\(foods)::text[])))) <= \(parameter(filter.maxMissingIngredients))::int
+                """)
         }
         var excludedAllergens = Set(filter.allergenFree)
         if let restrictions = search.restrictions {
@@ -362,4 +388,11 @@ extension RecipeStore {
             "SELECT \(RecipeRecord.columns) FROM (\(parts.joined(separator: " UNION ALL "))) AS r ORDER BY r.lap, r.shuffle_key LIMIT 1", parameters
         ).first.map(RecipeRecord.init)
     }
+}
+
+
+/// What the viewer's pantry holds, for `RecipeFilter.fromPantry`.
+struct RecipePantry: Sendable {
+    var productIDs: [Int64]
+    var foods: [String]
 }

@@ -27,6 +27,7 @@ enum RecipesArea: Area {
         bindRecipe(&binder)
         bindLists(&binder)
         RecipeMutations.bind(&binder)
+        RecipeCooking.bind(&binder)
         binder.node(RecipeRecord.self) { key, context in
             Resolved<RecipeRecord?>(unchecked: context.recipes.recipes.load(key)).map { recipe in
                 guard let recipe, recipe.isVisible(to: context.viewer) else { return nil }
@@ -65,6 +66,7 @@ enum RecipesArea: Area {
                 Resolved<RecipeRecord?>.run {
                     var search = RecipeSearch(text: nil, filter: arguments.filter, order: .random)
                     try search.resolve(for: try await viewer(context))
+                    try await search.loadPantry(in: context.database)
                     return try await RecipeStore.random(search, in: context.database)
                 }
             }
@@ -94,6 +96,7 @@ enum RecipesArea: Area {
     static func search(_ arguments: RecipesArguments, _ context: RequestContext) async throws -> RecipeList {
         var search = arguments.search
         try search.resolve(for: try await viewer(context))
+        try await search.loadPantry(in: context.database)
         let list = search.listName
         let page = try Page(arguments.page, list: list)
         if search.order == .random && search.seed == nil {

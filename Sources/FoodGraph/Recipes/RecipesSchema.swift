@@ -82,6 +82,30 @@ extend type Mutation {
 
   "Set the foods you like (replacing the list)."
   setFavoriteFoods(input: SetFavoriteFoodsInput!): SetFavoriteFoodsPayload! @auth
+
+  """
+  Cook a recipe you can see: its ingredients, scaled to `servings`, are taken from your pantry
+  (each product's oldest expiry first, as `consumePantryItem` does), all in one movement group.
+  What the pantry lacks is reported in `missingIngredients` and the rest is still taken, unless
+  `strict` (then nothing changes and a user error with code `INVALID_STATE` names what is missing).
+  Which ingredients count is said at `Recipe.missingIngredients`. Undo it with `undoCooking`.
+  """
+  cookRecipe(input: CookRecipeInput!): CookRecipePayload! @auth
+
+  """
+  Undo a cooking of yours: every pantry lot it took from gets exactly what was taken back (the
+  kitchen's movement undo, also after later changes to the lots). A cooking is undone once.
+  """
+  undoCooking(input: UndoCookingInput!): UndoCookingPayload! @auth
+
+  """
+  Put what your pantry lacks for a recipe you can see (as `Recipe.missingIngredients` says, for
+  `servings`) in your cart (`User.draftOrder`), as `addToDraftOrder` does: whole packages covering
+  each missing amount (the amount over the package size; pieces are packages; one package when the
+  size is unknown), at most 99 of a product. Products the cart's chain does not offer, or has too
+  little of, are listed in `unavailableIngredients` and left out; not an error.
+  """
+  addMissingIngredientsToDraftOrder(input: AddMissingIngredientsToDraftOrderInput!): AddMissingIngredientsToDraftOrderPayload! @auth
 }
 
 enum DishType {
@@ -260,6 +284,15 @@ type Recipe implements Node {
   moderationNote: String
   "Whether you marked it as a favourite (false when signed out)."
   isFavorite: Boolean!
+  """
+  What your pantry lacks to cook it, with quantities; null when signed out. Counted: the ingredients
+  with a catalog product and an amount (free-text foods, amounts "to taste" and water are not
+  checked), compared in the pantry's units — mass in grams, volume in millilitres (1 g = 1 ml, as
+  the pantry adds them up), counts by the weight of a piece (in pieces when it is unknown); the
+  pantry's pieces of a packaged product count as its package size. An ingredient listed
+  twice needs both amounts. `servings`: 1–100, the recipe's own when left out (the amounts scale).
+  """
+  missingIngredients(servings: Int): [MissingIngredient!]
   "A warning to show with the figures: they are estimates, not medical advice (Scan&Cook SEC-4)."
   healthDisclaimer: String!
   createdAt: DateTime!
@@ -292,6 +325,68 @@ type RecipeIngredient {
   The author changes it by giving `productId`, or `matchProduct: false` to keep the food unmatched.
   """
   matchConfidence: Float
+}
+
+"What the pantry lacks of an ingredient (see `Recipe.missingIngredients`)."
+type MissingIngredient {
+  product: Product!
+  "The food as the recipe names it."
+  food: String!
+  "What is missing: `needed` minus `available`, in `unit`."
+  quantity: Float!
+  unit: QuantityUnit!
+  "What the servings need, in `unit`."
+  needed: Float!
+  "What the pantry holds, in `unit`."
+  available: Float!
+}
+
+input CookRecipeInput {
+  recipeId: ID!
+  "1–100; the recipe's servings when left out. The ingredients scale by `servings` ÷ the recipe's servings."
+  servings: Int
+  "Refuse (and change nothing) when the pantry lacks anything."
+  strict: Boolean = false
+}
+
+input AddMissingIngredientsToDraftOrderInput {
+  recipeId: ID!
+  "1–100; the recipe's servings when left out."
+  servings: Int
+}
+
+type AddMissingIngredientsToDraftOrderPayload {
+  "Your cart; null when nothing could be added and you have none."
+  order: Order
+  "The missing ingredients added to the cart."
+  addedIngredients: [MissingIngredient!]!
+  "The missing ingredients the cart's chain does not offer or has too little of."
+  unavailableIngredients: [MissingIngredient!]!
+  userErrors: [UserError!]!
+}
+
+input UndoCookingInput {
+  "The `cookingId` that `cookRecipe` returned."
+  cookingId: ID!
+}
+
+type CookRecipePayload {
+  recipe: Recipe
+  "The servings cooked."
+  servings: Int
+  "Give it to `undoCooking`; null when nothing was taken from the pantry."
+  cookingId: ID
+  "The pantry movements of the cooking, one per lot taken from."
+  movements: [PantryMovement!]!
+  "What the pantry lacked (not taken)."
+  missingIngredients: [MissingIngredient!]!
+  userErrors: [UserError!]!
+}
+
+type UndoCookingPayload {
+  "The undo movements, one per lot restored."
+  movements: [PantryMovement!]!
+  userErrors: [UserError!]!
 }
 
 "An ingredient line split into its parts, with the catalog product the food most likely is."
@@ -388,6 +483,15 @@ input RecipeFilter {
   data does not know does not exclude it. Other illness names change nothing.
   """
   respectRestrictions: Boolean = true
+  """
+  Only recipes your pantry can make (signed in only, else `UNAUTHENTICATED`): every counted
+  ingredient (one with an amount) is held — the pantry has some of its product, or, for a
+  free-text food, a lot of that name — but for at most `maxMissingIngredients`. Held means some
+  is at home; `Recipe.missingIngredients` gives the shortfall in quantities.
+  """
+  fromPantry: Boolean = false
+  "With `fromPantry`: how many ingredients may be missing, 0–20."
+  maxMissingIngredients: Int = 0
 }
 
 "Texts are trimmed of surrounding white space; control characters are refused (line breaks are allowed in `description` and `steps`)."
