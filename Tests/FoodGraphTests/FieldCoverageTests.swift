@@ -723,7 +723,7 @@ private struct Tour {
         let scanPhoto = Base64.encode(try ScanCorpus.photo(code: scanCode, width: 1200, height: 900))
         let scanFields = """
             id kind status createdAt expiresAt recognisedAt barcode barcodeFormat product { id } productMissing recogniser confirmedAt failureReason
-            parsedReceipt { storeName date total linesTotal text lines { text quantity price } }
+            parsedReceipt { storeName date total linesTotal text lines { text quantity price } } receipt { id }
             candidates { label confidence portionGrams source product { id } }
             """
         let barcodeScan = try await run(

@@ -168,6 +168,50 @@ enum ScanCorpus {
         #expect(first["subjectId"] as? String == id)
     }
 
+    /// The draft becomes a receipt (Grocery Spending Tracker): `createReceipt(scanId:)` enters the
+    /// checked lines with the source SCAN, and the scan points at the receipt, once.
+    @Test func aShopperConfirmsTheReceiptDraftAndTheScanPointsAtTheReceipt() async throws {
+        let api = try await TestAPI.make()
+        defer { Task { await api.close() } }
+        _ = try await DemoData.loadIfEmpty(into: api.database.database)
+        let token = try await api.signUp("spender@example.com")
+        let other = try await api.signUp("other@example.com")
+        let database = api.database.database
+        let owner = try await database.query("SELECT id FROM users WHERE email = 'spender@example.com'", [])[0].decode(Int64.self, at: 0)
+        // A recognised receipt scan (the OCR itself is the story above).
+        let scanKey = try await database.query(
+            """
+            INSERT INTO scans (user_id, kind, status, sha256, content_type, width, height, image, expires_at, recognised_at, parsed_receipt)
+            VALUES ($1, 'receipt', 'recognised', '\\x00', 'image/png', 16, 16, '\\x00', now() + interval '7 days', now(),
+                    '{"storeName": "FreshCo", "lines": [], "text": ""}')
+            RETURNING id
+            """, [owner])[0].decode(Int64.self, at: 0)
+        let scanID = GlobalID(typeName: "Scan", key: scanKey).description
+        let store = try #require(try await api.run("{ stores(first: 1) { edges { node { id } } } }")["data.stores.edges.0.node.id"] as? String)
+        let create = """
+            mutation($store: ID!, $scan: ID!) { createReceipt(input: {storeId: $store, purchasedAt: "2026-11-20T15:00:00Z", total: "3.98",
+              lines: [{text: "BANANAS", quantity: 2, unitPrice: "1.99"}], scanId: $scan}) { receipt { id source } userErrors { field code } } }
+            """
+        let variables = GraphQLObject([("store", .string(store)), ("scan", .string(scanID))])
+
+        // Not another user's scan.
+        let stranger = try await api.run(create, token: other, variables: variables)
+        #expect(stranger["data.createReceipt.userErrors.0.code"] as? String == "NOT_FOUND")
+        #expect(stranger["data.createReceipt.receipt"] is NSNull)
+
+        let created = try await api.run(create, token: token, variables: variables)
+        let receipt = try #require(created["data.createReceipt.receipt.id"] as? String, "\(created.json)")
+        #expect(created["data.createReceipt.receipt.source"] as? String == "SCAN")
+        let scan = try await api.run(#"{ node(id: "\#(scanID)") { ... on Scan { receipt { id } } } }"#, token: token)
+        #expect(scan["data.node.receipt.id"] as? String == receipt)
+
+        // Once: a second receipt from the same scan is refused and nothing is written.
+        let again = try await api.run(create, token: token, variables: variables)
+        #expect(again["data.createReceipt.userErrors.0.field"] as? [String] == ["scanId"])
+        let receipts = try await api.run("{ me { receipts(first: 5) { edges { node { id } } } } }", token: token)
+        #expect((receipts["data.me.receipts.edges"] as? [Any])?.count == 1)
+    }
+
     // MARK: - NutriBud: log food by photo
 
     @Test func aUserPhotographsFoodChecksTheCandidatesAndLogsThemToTheDiary() async throws {

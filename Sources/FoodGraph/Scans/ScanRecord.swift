@@ -64,12 +64,14 @@ struct ScanRecord: IdentifiedRecord, ObjectValue {
     var candidates: [FoodCandidate]
     var recogniser: String?
     var confirmedAt: Date?
+    /// Receipt scans: the receipt entered from this scan (`createReceipt(scanId:)`).
+    var receiptID: Int64?
 
     var globalID: GlobalID { GlobalID(typeName: Self.graphQLTypeName, key: id) }
 
     static let columns = """
         s.id, s.user_id, s.kind, s.status, s.created_at, s.expires_at, s.recognised_at, s.failure_reason, s.barcode,
-        s.barcode_format, s.product_id, s.parsed_receipt::text, s.candidates::text, s.recogniser, s.confirmed_at
+        s.barcode_format, s.product_id, s.parsed_receipt::text, s.candidates::text, s.recogniser, s.confirmed_at, s.receipt_id
         """
 
     init(_ row: PostgresRow) throws {
@@ -89,6 +91,7 @@ struct ScanRecord: IdentifiedRecord, ObjectValue {
         candidates = try row.decode(String?.self, at: 12).flatMap { try? decoder.decode([FoodCandidate].self, from: Data($0.utf8)) } ?? []
         recogniser = try row.decode(String?.self, at: 13)
         confirmedAt = try row.decode(Date?.self, at: 14)
+        receiptID = try row.decode(Int64?.self, at: 15)
     }
 
     /// Only its owner sees a scan (administrators included: a scan is a private photo).

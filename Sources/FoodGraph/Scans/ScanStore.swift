@@ -7,6 +7,17 @@ enum ScanStore {
     private static let select = "SELECT \(ScanRecord.columns) FROM scans s"
 
     /// Scans by ID, whoever owns them (callers check the owner): the node loader's batch.
+    /// Points a recognised receipt scan of the user at the receipt entered from it; false when
+    /// the scan is not theirs, not a recognised receipt scan, or has a receipt already.
+    static func attachReceipt(_ receiptID: Int64, toScan scanID: Int64, of userID: Int64, in transaction: PostgresTransaction) async throws -> Bool {
+        try await !transaction.query(
+            """
+            UPDATE scans SET receipt_id = $1
+            WHERE id = $2 AND user_id = $3 AND kind = 'receipt' AND status = 'recognised' AND receipt_id IS NULL RETURNING id
+            """, [receiptID, scanID, userID]
+        ).isEmpty
+    }
+
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ScanRecord] {
         try await ScanRecord.load("\(select) WHERE s.id = ANY($1)", ids: ids, from: database)
     }

@@ -45,6 +45,10 @@ enum ScansArea: Area {
             scan.field("recognisedAt") { $0.recognisedAt }
             scan.field("barcode") { $0.barcode }
             scan.field("barcodeFormat") { $0.barcodeFormat }
+            scan.field("receipt", resolve: { scan, context -> Resolved<ReceiptRecord?> in
+                guard let id = scan.receiptID else { return .null }
+                return Resolved(unchecked: context.spending.receipts.load(id))
+            })
             scan.field("product", resolve: { scan, context in
                 guard let id = scan.productID else { return Resolved<ProductRecord?>.value(nil) }
                 return Resolved<ProductRecord?>(unchecked: context.catalog.products.load(id)).map { product in

@@ -101,6 +101,8 @@ type Scan implements Node {
   productMissing: Boolean!
   "Receipt scans: the receipt as read, a draft for you to check (store, date, lines with prices, total)."
   parsedReceipt: ScannedReceipt
+  "Receipt scans: the receipt you entered from the draft (`createReceipt` with this scan's `scanId`); null until then."
+  receipt: Receipt
   "Food scans: what the photo may show, most likely first."
   candidates: [FoodCandidate!]!
   "Who recognised it: `zbar` (barcodes), `tesseract` (receipts), `offline` or `external` (food)."

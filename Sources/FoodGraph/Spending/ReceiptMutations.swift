@@ -117,6 +117,9 @@ enum ReceiptMutations {
         let receiptID = try await ReceiptStore.insert(
             userID: checked.userID, storeID: input.storeId.key, purchasedAt: input.purchasedAt, total: input.total, currency: checked.currency,
             source: input.source, lines: checked.lines, in: transaction)
+        if let scanID = input.scanId?.key, try await !ScanStore.attachReceipt(receiptID, toScan: scanID, of: checked.userID, in: transaction) {
+            return ReceiptPayload(failing: [UserError("scanId", "You have no recognised receipt scan without a receipt with this ID.", code: .notFound)])!
+        }
         // Lines the user named a product for are their answers for this store's text (kept for undo).
         let givenTexts = Array(Set(checked.lines.filter { $0.source == .given && $0.productID != nil }.map(\.matchText))).sorted()
         let answers = givenTexts.isEmpty

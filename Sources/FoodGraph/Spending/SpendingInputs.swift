@@ -81,8 +81,9 @@ struct CreateReceiptInput: Decodable, Sendable {
     var total: Decimal
     var lines: [ReceiptLineInput]
     var source: ReceiptSource
+    var scanId: NodeID<ScanRecord>?
 
-    private enum Keys: String, CodingKey { case storeId, purchasedAt, total, lines, source }
+    private enum Keys: String, CodingKey { case storeId, purchasedAt, total, lines, source, scanId }
 
     init(from decoder: any Decoder) throws {
         let input = try CatalogInput(decoder, keyedBy: Keys.self)
@@ -92,7 +93,9 @@ struct CreateReceiptInput: Decodable, Sendable {
         if !input.contains(.total) { _ = try input.decode(DecimalText.self, .total) }
         lines = try input.decode([ReceiptLineInput].self, .lines)
         if !SpendingRule.lines.contains(lines.count) { try input.refuse(.lines, "Give 1 to 200 lines.") }
-        source = try input.decodeIfPresent(ReceiptSource.self, .source) ?? .manual
+        let given = try input.decodeIfPresent(ReceiptSource.self, .source) ?? .manual
+        scanId = try input.decodeIfPresent(NodeID<ScanRecord>.self, .scanId)
+        source = scanId == nil ? given : .scan
     }
 }
 

@@ -352,6 +352,11 @@ input CreateReceiptInput {
   "1 to 200 lines."
   lines: [ReceiptLineInput!]!
   source: ReceiptSource = MANUAL
+  """
+  The receipt scan this receipt confirms: a recognised `RECEIPT` scan of yours without a receipt yet
+  (else `NOT_FOUND`). The receipt's source is then `SCAN`, and the scan's `receipt` is this one.
+  """
+  scanId: ID
 }
 
 type ReceiptPayload {
