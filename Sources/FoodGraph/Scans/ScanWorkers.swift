@@ -6,13 +6,13 @@ import Synchronization
 #endif
 
 /// The bounded pool where scans' CPU work runs (decoding a photo, zbar, leptonica, Tesseract):
-/// one thread per core, never an event loop's thread nor one of Swift's cooperative threads, so
-/// the server keeps answering while receipts are read. Each worker keeps its own Tesseract engine
-/// for the next job (`OMP_THREAD_LIMIT=1`: one thread each), and runs at a lower priority (nice
-/// 10) than the threads that answer requests.
+/// one thread fewer than the cores (at least one), never an event loop's thread nor one of Swift's
+/// cooperative threads, so a core stays free to answer requests while receipts are read. Each
+/// worker keeps its own Tesseract engine for the next job (`OMP_THREAD_LIMIT=1`: one thread each),
+/// and runs at the lowest priority (nice 19).
 final class ScanWorkers: Sendable {
-    /// One per core.
-    static let shared = ScanWorkers(count: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// One fewer than the cores.
+    static let shared = ScanWorkers(count: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
 
     /// A worker's thread-confined state: only the worker's queue touches it.
     final class Worker: @unchecked Sendable {
@@ -39,7 +39,7 @@ final class ScanWorkers: Sendable {
             lowered = true
             #if os(Linux)
                 // On Linux a nice value is per thread: 0 names the calling one.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             #endif
         }
     }
