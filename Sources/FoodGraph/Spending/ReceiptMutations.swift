@@ -151,7 +151,7 @@ enum ReceiptMutations {
         let discount = input.discount ?? line.discount
         let pricesChanged = input.quantity != nil || input.unitPrice != nil || input.discount != nil
         let lineTotal = input.lineTotal ?? (pricesChanged ? max(0, Amount.decimal(Amount.text(Decimal(quantity) * unitPrice - discount))) : line.lineTotal)
-        var change = ReceiptStore.LineChange(
+        var change = ReceiptStore.NewLine(
             text: input.text ?? line.text, matchText: line.matchText, quantity: quantity, unit: input.unit ?? line.unit, unitPrice: unitPrice,
             discount: discount, lineTotal: lineTotal, productID: line.productID, confidence: line.mappingConfidence, source: line.mappingSource,
             confirmed: line.mappingConfirmed, candidates: line.candidateIDs)
@@ -195,7 +195,7 @@ enum ReceiptMutations {
         }
         try await ReceiptStore.update(
             line.id,
-            ReceiptStore.LineChange(
+            ReceiptStore.NewLine(
                 text: line.text, matchText: line.matchText, quantity: line.quantity, unit: line.unit, unitPrice: line.unitPrice,
                 discount: line.discount, lineTotal: line.lineTotal, productID: productID, confidence: 1, source: .user, confirmed: true,
                 candidates: line.candidateIDs), in: transaction)

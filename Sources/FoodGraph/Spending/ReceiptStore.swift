@@ -45,6 +45,7 @@ enum ReceiptStore {
             descending: true, parameters: [], in: database, decode: ReceiptRecord.init)
     }
 
+    /// A line's values, as entered or as changed.
     struct NewLine: Sendable {
         var text: String
         var matchText: String
@@ -88,22 +89,7 @@ enum ReceiptStore {
         return receiptID
     }
 
-    struct LineChange: Sendable {
-        var text: String
-        var matchText: String
-        var quantity: Double
-        var unit: PurchaseUnit
-        var unitPrice: Decimal
-        var discount: Decimal
-        var lineTotal: Decimal
-        var productID: Int64?
-        var confidence: Double?
-        var source: MappingSource?
-        var confirmed: Bool
-        var candidates: [Int64]
-    }
-
-    static func update(_ lineID: Int64, _ change: LineChange, in transaction: PostgresTransaction) async throws {
+    static func update(_ lineID: Int64, _ change: NewLine, in transaction: PostgresTransaction) async throws {
         _ = try await transaction.query(
             """
             UPDATE receipt_lines SET text = $2, match_text = $3, quantity = $4::numeric, unit = $5, unit_price = $6::numeric,
