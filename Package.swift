@@ -9,6 +9,9 @@ let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 var dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    // Spans per SQL round trip (Postgres), per loader batch (FoodGraph) and per request (Server);
+    // without a tracer bootstrapped they are not even created.
+    .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
 ]
 
 var targets: [Target] = [
@@ -16,7 +19,10 @@ var targets: [Target] = [
     .target(name: "GraphQLEngine", swiftSettings: swiftSettings),
     .target(
         name: "Postgres",
-        dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "CLibPQ", .product(name: "Logging", package: "swift-log"),
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+        ],
         swiftSettings: swiftSettings
     ),
     // Test databases on the throwaway cluster of tools/test; used by the test targets only.
@@ -38,6 +44,11 @@ if !light {
         // The SMTP client of Mail/ (Hummingbird already pulls in NIO; the tests' HTTP client, NIOSSL).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Metrics: recorded through swift-metrics, exposed at /metrics by swift-prometheus.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // OTLP export of traces, over HTTP only: the gRPC exporter would add minutes to every clean build.
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ]
     targets += [
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -55,6 +66,8 @@ if !light {
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -67,6 +80,9 @@ if !light {
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             resources: [.copy("Admin")],
             swiftSettings: swiftSettings
@@ -78,6 +94,10 @@ if !light {
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,5 +1,6 @@
 import FoodGraph
 import GraphQLEngine
+import Metrics
 import Server
 
 /// Presents the FoodGraph application to the HTTP server.
@@ -16,9 +17,15 @@ struct HTTPApplication: GraphQLApplication {
             context: context, scheduler: context.scheduler,
             sqlStatistics: {
                 let snapshot = statistics.snapshot
-                let duration = snapshot.totalDuration.components
-                return (snapshot.statementCount, Double(duration.seconds) * 1000 + Double(duration.attoseconds) / 1e15)
+                return (snapshot.statementCount, Self.milliseconds(snapshot.totalDuration))
+            },
+            sqlTimings: {
+                statistics.timings.map { StatementTiming(statement: $0.sql, milliseconds: Self.milliseconds($0.duration)) }
             })
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
     func readiness() async -> Readiness {
@@ -30,17 +37,17 @@ struct HTTPApplication: GraphQLApplication {
         try? await application.image(id: id)
     }
 
-    func metricsExposition() async -> String {
+    func recordMetrics(into factory: any MetricsFactory) async {
         let pool = await application.database.pool.statistics
-        return """
-            # HELP foodgraph_pool_connections Database connections by state.
-            # TYPE foodgraph_pool_connections gauge
-            foodgraph_pool_connections{state="open"} \(pool.open)
-            foodgraph_pool_connections{state="in_use"} \(pool.inUse)
-            # HELP foodgraph_pool_waiting Requests waiting for a connection.
-            # TYPE foodgraph_pool_waiting gauge
-            foodgraph_pool_waiting \(pool.waiting)
-
-            """
+        Gauge(label: "foodgraph_pool_connections", dimensions: [("state", "open")], factory: factory).record(pool.open)
+        Gauge(label: "foodgraph_pool_connections", dimensions: [("state", "in_use")], factory: factory).record(pool.inUse)
+        Gauge(label: "foodgraph_pool_size", factory: factory).record(pool.size)
+        Gauge(label: "foodgraph_pool_waiting", factory: factory).record(pool.waiting)
+        // A scrape while the database is down still shows the rest; the depth is then absent.
+        if let depth = try? await JobQueueDepth.read(in: application.database) {
+            Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "due")], factory: factory).record(depth.due)
+            Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "running")], factory: factory).record(depth.running)
+            Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "failed")], factory: factory).record(depth.failed)
+        }
     }
 }

@@ -7,6 +7,7 @@ import NIOCore
 import NIOSSL
 import Postgres
 import Server
+import ServiceLifecycle
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -80,8 +81,24 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Where order status changes go (the retailer's order system), http(s)://… (env FOODGRAPH_ORDER_WEBHOOK_URL; needs FOODGRAPH_ORDER_WEBHOOK_SECRET).")
     var orderWebhookURL: String?
 
+    @Option(
+        name: .customLong("slow-request-ms"),
+        help: "Log requests that take at least this many milliseconds with their cost and SQL timings; 0 turns it off (env FOODGRAPH_SLOW_REQUEST_MS, default 500).")
+    var slowRequestMilliseconds: Int?
+
+    @Option(
+        name: .customLong("otlp-endpoint"),
+        help: "Send traces there over OTLP/HTTP, e.g. http://collector:4318 (env FOODGRAPH_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT; off when unset).")
+    var otlpEndpoint: String?
+
     func run() async throws {
         let logger = try Self.makeLogger(level: logLevel)
+        let observability = try observability()
+        var telemetryServices: [any Service] = []
+        if let endpoint = try otlpEndpoint.map({ try Telemetry.tracesEndpoint(["FOODGRAPH_OTLP_ENDPOINT": $0]) }) ?? Telemetry.tracesEndpoint() {
+            telemetryServices.append(try Telemetry.startTracing(endpoint: endpoint, logger: logger))
+            logger.info("tracing", metadata: ["otlp_endpoint": "\(endpoint)"])
+        }
         let host = self.host ?? Environment.string("HOST") ?? "127.0.0.1"
         let port = try self.port ?? Environment.integer("PORT") ?? 8080
         guard (0...65535).contains(port) else { throw StartupError("The port must be between 0 and 65535, not \(port).") }
@@ -121,7 +138,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.trustForwardedFor = try trustForwardedFor || (Environment.flag("FOODGRAPH_TRUST_FORWARDED_FOR") ?? false)
             configuration.tls = try tlsConfiguration()
             var server = FoodGraphServer(
-                application: HTTPApplication(application: application), configuration: configuration, logger: logger)
+                application: HTTPApplication(application: application), configuration: configuration, logger: logger,
+                observability: observability)
             if noGraphiQL { server.graphiQL = .disabled }
             // The email outbox: over SMTP when configured, to the log in development (see MailOptions).
             let mailDelivery = try mail.delivery(developmentDatabase: connection.isEmbedded, logger: logger)
@@ -134,7 +152,7 @@ struct ServeCommand: AsyncParsableCommand {
             defer { jobs.cancel() }
             let scheme = configuration.tls == nil ? "http" : "https"
             do {
-                try await server.run { boundPort in
+                try await server.run(services: telemetryServices) { boundPort in
                     FileHandle.standardOutput.write(Data("FoodGraph is serving GraphQL at \(scheme)://\(host):\(boundPort)/graphql\n".utf8))
                 }
             } catch let error as IOError where error.errnoCode == EADDRINUSE {
@@ -145,6 +163,23 @@ struct ServeCommand: AsyncParsableCommand {
             throw error
         }
         await connection.close()
+    }
+
+    /// Metrics into the process's registry; the slow-request log's threshold from the flag or
+    /// FOODGRAPH_SLOW_REQUEST_MS (0 turns it off); the operation-name cap of the latency histogram
+    /// from FOODGRAPH_METRICS_OPERATION_NAMES.
+    func observability() throws -> Observability {
+        let slow = try slowRequestMilliseconds ?? Environment.integer("FOODGRAPH_SLOW_REQUEST_MS") ?? 500
+        guard (0...3_600_000).contains(slow) else {
+            throw StartupError("FOODGRAPH_SLOW_REQUEST_MS must be between 0 (off) and 3600000, not \(slow).")
+        }
+        let names = try Environment.integer("FOODGRAPH_METRICS_OPERATION_NAMES") ?? 100
+        guard (0...10_000).contains(names) else {
+            throw StartupError("FOODGRAPH_METRICS_OPERATION_NAMES must be between 0 and 10000, not \(names).")
+        }
+        return Observability(
+            registry: Telemetry.metricsRegistry(), slowRequestThreshold: slow == 0 ? nil : .milliseconds(slow),
+            operationNameLimit: names)
     }
 
     /// The order webhook: URL from the flag or FOODGRAPH_ORDER_WEBHOOK_URL, secret from

@@ -62,8 +62,8 @@ public struct PostgresDatabase: PostgresQuerying {
 
     private func runOnce(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
         let start = ContinuousClock.now
-        defer { statistics?.record(ContinuousClock.now - start) }
-        return try await pool.query(sql, parameters)
+        defer { statistics?.record(ContinuousClock.now - start, sql: sql) }
+        return try await StatementTracing.traced(sql) { try await pool.query(sql, parameters) }
     }
 }
 
@@ -88,7 +88,7 @@ public struct PostgresTransaction: PostgresQuerying {
 
     public func query(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
         let start = ContinuousClock.now
-        defer { statistics?.record(ContinuousClock.now - start) }
-        return try await connection.query(sql, parameters)
+        defer { statistics?.record(ContinuousClock.now - start, sql: sql) }
+        return try await StatementTracing.traced(sql) { try await connection.query(sql, parameters) }
     }
 }

@@ -1,22 +1,42 @@
 import Synchronization
 
-/// Counts the statements a unit of work (usually one request) ran and the time they took.
+/// Counts the statements a unit of work (usually one request) ran and the time they took, and
+/// keeps the first `timingLimit` of them with their durations for the slow-request log.
 public final class QueryStatistics: Sendable {
     public struct Snapshot: Hashable, Sendable {
         public var statementCount: Int
         public var totalDuration: Duration
     }
 
-    private let state = Mutex(Snapshot(statementCount: 0, totalDuration: .zero))
+    /// One statement: its text as written (placeholders, never parameter values) and its duration.
+    public struct Timing: Hashable, Sendable {
+        public var sql: String
+        public var duration: Duration
+    }
+
+    /// Statements kept with their timings; the count and total go on past it.
+    public static let timingLimit = 200
+
+    private struct State {
+        var snapshot = Snapshot(statementCount: 0, totalDuration: .zero)
+        var timings: [Timing] = []
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
-    public var snapshot: Snapshot { state.withLock { $0 } }
+    public var snapshot: Snapshot { state.withLock { $0.snapshot } }
 
-    func record(_ duration: Duration) {
+    /// The statements so far, in the order they finished.
+    public var timings: [Timing] { state.withLock { $0.timings } }
+
+    func record(_ duration: Duration, sql: String) {
         state.withLock {
-            $0.statementCount += 1
-            $0.totalDuration += duration
+            $0.snapshot.statementCount += 1
+            $0.snapshot.totalDuration += duration
+            // The string is shared, not copied: keeping it costs a reference.
+            if $0.timings.count < Self.timingLimit { $0.timings.append(Timing(sql: sql, duration: duration)) }
         }
     }
 }

@@ -14,21 +14,27 @@ public struct FoodGraphServer: Sendable {
     public let application: any GraphQLApplication
     public let configuration: ServerConfiguration
     public let logger: Logger
+    /// The metrics registry, slow-request log and tracing (Observability/).
+    public let observability: Observability
     /// GraphiQL for browsers at `GET /graphql` (from `FOODGRAPH_GRAPHIQL` and `FOODGRAPH_GRAPHIQL_ASSETS`).
     public var graphiQL = GraphiQLConfiguration.fromEnvironment()
     /// The admin console at `/admin` (from `FOODGRAPH_ADMIN_CONSOLE`; AdminConsole.swift).
     public var adminConsole = AdminConsoleConfiguration.fromEnvironment()
     let handler: GraphQLHTTPHandler
 
-    public init(application: any GraphQLApplication, configuration: ServerConfiguration, logger: Logger) {
+    public init(
+        application: any GraphQLApplication, configuration: ServerConfiguration, logger: Logger,
+        observability: Observability = Observability()
+    ) {
         self.application = application
         self.configuration = configuration
         self.logger = logger
+        self.observability = observability
         self.handler = GraphQLHTTPHandler(
             application: application, configuration: configuration,
             documents: DocumentCache(capacity: configuration.documentCacheSize),
             persistedQueries: PersistedQueryStore(preloaded: configuration.persistedQueries),
-            metrics: ServerMetrics(), logger: logger)
+            metrics: ServerMetrics(observability: observability), logger: logger)
     }
 
     /// The routes and the methods each serves; any other method on them is answered 405.
@@ -41,6 +47,7 @@ public struct FoodGraphServer: Sendable {
         let router = Router(context: ServerRequestContext.self)
         let handler = self.handler
         let application = self.application
+        let observability = self.observability
         let cors = CORSMiddleware<ServerRequestContext>(allowedOrigins: configuration.corsAllowedOrigins)
         router.add(middleware: cors)
         router.add(
@@ -55,7 +62,7 @@ public struct FoodGraphServer: Sendable {
         if let missing = ide?.missing { logger.warning("\(missing)") }
         router.get("/graphql") { request, context in
             if let ide, GraphiQLAssets.wantsPage(accept: request.headers[.accept]) { return ide.page() }
-            return await handler.respond(to: request, context: context)
+            return await observability.observe(request) { await handler.respond(to: request, context: context) }
         }
         if let ide {
             router.get("/graphiql/:file") { request, context in
@@ -63,7 +70,9 @@ public struct FoodGraphServer: Sendable {
             }
         }
         mountAdminConsole(on: router)
-        router.post("/graphql") { request, context in await handler.respond(to: request, context: context) }
+        router.post("/graphql") { request, context in
+            await observability.observe(request) { await handler.respond(to: request, context: context) }
+        }
         router.get("/healthz") { _, _ in Self.text("ok\n", status: .ok) }
         router.get("/readyz") { _, _ in
             let readiness = await application.readiness()
@@ -79,10 +88,13 @@ public struct FoodGraphServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
         }
         router.get("/metrics") { _, _ in
-            let body = await handler.metrics.exposition() + application.metricsExposition()
+            // Gauges (pool, job queue) are read when scraped rather than kept up to date.
+            await application.recordMetrics(into: handler.metrics.factory)
+            var body = handler.metrics.exposition()
+            body += Array(await application.metricsExposition().utf8)
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
         }
         return router
     }
@@ -106,9 +118,13 @@ public struct FoodGraphServer: Sendable {
 
     /// Serves until SIGINT or SIGTERM, then lets requests in flight finish for up to
     /// `drainTimeout`, cancels those still running (their execution and SQL stop), and returns.
-    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// `services` run beside the server and shut down after it (the trace exporter, which sends
+    /// the last spans then).
+    public func run(
+        services: [any Service] = [], onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
         var group = ServiceGroupConfiguration(
-            services: [try makeApplication(onServerRunning: onServerRunning)], gracefulShutdownSignals: [.sigterm, .sigint],
+            services: services + [try makeApplication(onServerRunning: onServerRunning)], gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
         group.maximumGracefulShutdownDuration = configuration.drainTimeout
         // Cancelled requests stop at their next check (the executor looks often); past this, the

@@ -1,3 +1,4 @@
+import CoreMetrics
 import GraphQLEngine
 
 /// What the HTTP layer needs from the application behind it. The server knows nothing of
@@ -12,14 +13,20 @@ public protocol GraphQLApplication: Sendable {
     /// Database reachable and migrations current.
     func readiness() async -> Readiness
 
-    /// Extra Prometheus lines (pool gauges and the like).
+    /// Extra Prometheus lines, for metrics not recorded through swift-metrics.
     func metricsExposition() async -> String
+
+    /// Brings the application's gauges (pool use, job queue depth) up to date in `factory`, the
+    /// factory of the registry `/metrics` is about to expose.
+    func recordMetrics(into factory: any MetricsFactory) async
 
     /// An uploaded image by its ID, served at `/images/<id>`; nil when there is none.
     func image(id: String) async -> (contentType: String, bytes: [UInt8])?
 }
 
 extension GraphQLApplication {
+    public func metricsExposition() async -> String { "" }
+    public func recordMetrics(into factory: any MetricsFactory) async {}
     public func image(id: String) async -> (contentType: String, bytes: [UInt8])? { nil }
 }
 
@@ -48,14 +55,18 @@ public struct PreparedContext: Sendable {
     public var scheduler: LoaderScheduler
     /// SQL statements and their total time so far in this request, for the log line and metrics.
     public var sqlStatistics: @Sendable () -> (statements: Int, milliseconds: Double)
+    /// Each statement so far and its duration, for the slow-request log.
+    public var sqlTimings: @Sendable () -> [StatementTiming]
 
     public init(
         context: any Sendable, scheduler: LoaderScheduler,
-        sqlStatistics: @escaping @Sendable () -> (statements: Int, milliseconds: Double) = { (0, 0) }
+        sqlStatistics: @escaping @Sendable () -> (statements: Int, milliseconds: Double) = { (0, 0) },
+        sqlTimings: @escaping @Sendable () -> [StatementTiming] = { [] }
     ) {
         self.context = context
         self.scheduler = scheduler
         self.sqlStatistics = sqlStatistics
+        self.sqlTimings = sqlTimings
     }
 }
 

@@ -74,8 +74,8 @@ struct GraphQLHTTPHandler: Sendable {
             + Double((ContinuousClock.now - started).components.seconds)
         let outcome = response.status.code < 400 && errorCodes.isEmpty ? "success" : (response.status.code < 400 ? "partial" : "refused")
         metrics.record(
-            operationType: operationType, outcome: outcome, seconds: seconds, errorCodes: errorCodes,
-            sqlStatements: sqlStatements, loaderBatches: batches)
+            operationType: operationType, operationName: operationName, outcome: outcome, seconds: seconds, errorCodes: errorCodes,
+            sqlStatements: sqlStatements, loaderBatches: batches, logger: logger, requestID: requestID)
         // One line per request; never variables, tokens or passwords.
         logger.info(
             "graphql request",
@@ -215,6 +215,9 @@ struct GraphQLHTTPHandler: Sendable {
             return Outcome(result: .failure([withRequestID(error, requestID)]), status: requestErrorStatus)
         }
         progress.operationType = operation.operation.rawValue
+        RequestObservation.current?.select(
+            operation, in: prepared.document, variables: parameters.variables, limits: configuration.limits,
+            schema: application.executable.schema)
         if isGET && operation.operation != .query {
             throw Refusal(
                 status: .methodNotAllowed, message: "Only queries may be sent with GET; send mutations with POST.",
@@ -247,6 +250,7 @@ struct GraphQLHTTPHandler: Sendable {
             return Outcome(result: .failure([withRequestID(graphQLError, requestID)]), status: status, operationType: operation.operation.rawValue)
         }
         progress.sqlStatistics = preparedContext.sqlStatistics
+        RequestObservation.current?.sqlTimings = preparedContext.sqlTimings
         let request = ExecutionRequest(
             document: prepared.document, operationName: parameters.operationName, variables: parameters.variables,
             context: preparedContext.context, scheduler: preparedContext.scheduler,

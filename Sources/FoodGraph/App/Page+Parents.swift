@@ -82,7 +82,7 @@ final class KeyedLoaders: Sendable {
     ) -> DataLoader<Int64, Value> {
         loaders.withLock { loaders in
             if let existing = loaders[key] as? DataLoader<Int64, Value> { return existing }
-            let loader = DataLoader<Int64, Value>(scheduler: scheduler, batch: batch)
+            let loader = DataLoader<Int64, Value>(scheduler: scheduler, batch: LoaderObservation.observed(key, batch))
             loaders[key] = loader
             return loader
         }

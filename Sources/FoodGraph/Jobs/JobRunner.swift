@@ -87,9 +87,11 @@ public struct JobRunner: Sendable {
                     guard try await JobQueue.succeed(job, in: transaction) else { throw LostClaim() }
                 }
             }
+            JobMetrics.recordRun(kind: job.kind, failed: false)
         } catch is CancellationError {
             return
         } catch {
+            JobMetrics.recordRun(kind: job.kind, failed: true)
             let delay = backoffSeconds(afterAttempt: job.attempts + 1)
             metadata["error"] = "\(error)"
             metadata["retry_in_seconds"] = "\(Int(delay.rounded()))"

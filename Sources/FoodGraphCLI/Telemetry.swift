@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import Metrics
+import OTel
+import Postgres
+import Prometheus
+import Server
+import ServiceLifecycle
+import Synchronization
+import Tracing
+
+/// The process-wide observability backends: swift-metrics into the Prometheus registry `/metrics`
+/// exposes, and, when an OTLP endpoint is configured, swift-distributed-tracing into swift-otel's
+/// OTLP/HTTP exporter. Both systems can be bootstrapped once per process; later calls (tests that
+/// start several servers) reuse what the first set up.
+enum Telemetry {
+    /// Buckets of the value histograms recorded outside the server (loader batch sizes).
+    static let batchSizeBuckets: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+
+    private static let metrics = Mutex<PrometheusCollectorRegistry?>(nil)
+    private static let tracing = Mutex<(endpoint: String, service: any Service)?>(nil)
+
+    /// The registry every metric of this process goes to.
+    static func metricsRegistry() -> PrometheusCollectorRegistry {
+        metrics.withLock { registry in
+            if let registry { return registry }
+            let made = PrometheusCollectorRegistry()
+            var factory = PrometheusMetricsFactory(registry: made)
+            factory.valueHistogramBuckets = ["foodgraph_dataloader_batch_size": batchSizeBuckets]
+            MetricsSystem.bootstrap(factory)
+            registry = made
+            return made
+        }
+    }
+
+    /// The OTLP/HTTP traces endpoint: `FOODGRAPH_OTLP_ENDPOINT`, else the standard
+    /// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (as is) or `OTEL_EXPORTER_OTLP_ENDPOINT` (a base URL,
+    /// `/v1/traces` appended); nil when none is set, and then nothing is traced.
+    static func tracesEndpoint(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let endpoint: String
+        if let base = value("FOODGRAPH_OTLP_ENDPOINT") ?? (value("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") == nil ? value("OTEL_EXPORTER_OTLP_ENDPOINT") : nil) {
+            endpoint = base.hasSuffix("/v1/traces") ? base : (base.hasSuffix("/") ? base : base + "/") + "v1/traces"
+        } else if let traces = value("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") {
+            endpoint = traces
+        } else {
+            return nil
+        }
+        guard let url = URL(string: endpoint), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw StartupError("The OTLP endpoint must be an http:// or https:// URL, not \"\(endpoint)\".")
+        }
+        return endpoint
+    }
+
+    /// Starts tracing to `endpoint` (OTLP/HTTP with protobuf) and returns the exporter's service,
+    /// which must run beside the server: it sends spans in batches and the last ones at shutdown.
+    static func startTracing(endpoint: String, serviceName: String = "foodgraph", scheduleDelay: Duration = .seconds(1), logger: Logger)
+        throws -> any Service
+    {
+        try tracing.withLock { tracing in
+            if let tracing {
+                guard tracing.endpoint == endpoint else {
+                    throw StartupError("Tracing already goes to \(tracing.endpoint) in this process.")
+                }
+                return tracing.service
+            }
+            var configuration = OTel.Configuration.default
+            configuration.serviceName = serviceName
+            configuration.diagnosticLogger = .custom(logger)
+            configuration.metrics.enabled = false
+            configuration.logs.enabled = false
+            configuration.traces.exporter = .otlp
+            configuration.traces.otlpExporter.protocol = .httpProtobuf
+            configuration.traces.otlpExporter.endpoint = endpoint
+            configuration.traces.batchSpanProcessor.scheduleDelay = scheduleDelay
+            let backend = try OTel.makeTracingBackend(configuration: configuration)
+            InstrumentationSystem.bootstrap(backend.factory)
+            Observability.enableTracing()
+            StatementTracing.enable()
+            tracing = (endpoint, backend.service)
+            return backend.service
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Server
+import TestSupport
+import Testing
+
+@testable import FoodGraph
+@testable import FoodGraphCLI
+
+/// `/metrics` of the whole stack over a real socket, with the process's swift-metrics backend as
+/// `foodgraph serve` sets it up: request, SQL, pool, loader and job figures in one exposition.
+@Suite(.serialized) struct MetricsOverHTTPTests {
+    @Test func anOperatorScrapesRequestPoolLoaderAndJobFigures() async throws {
+        setenv("FOODGRAPH_SCRYPT_COST", "1024", 0)
+        let database = try await MigratedTemplate.database()
+        defer { Task { await database.drop() } }
+        try await DemoData.loadIfEmpty(into: database.database)
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let application = try FoodGraphApplication(pool: database.pool)
+        let observability = Observability(registry: Telemetry.metricsRegistry(), slowRequestThreshold: nil)
+        let server = FoodGraphServer(
+            application: HTTPApplication(application: application), configuration: ServerConfiguration(), logger: logger,
+            observability: observability)
+        // A job that fails, run by a runner as every server runs one.
+        let kind = "test.failing\(UInt32.random(in: 0...UInt32.max))"
+        let failing = PeriodicJob(kind, every: .seconds(3600)) { _, _ in throw TestFailure() }
+        try await JobRunner(database: database.database, periodic: [failing]).runDue(logger: logger)
+
+        try await server.makeApplication().test(.live) { client in
+            let api = HTTPTestAPI(client: client, database: database)
+            let stores = try await api.run("query StoreChains { stores(first: 5) { edges { node { name chain { name } } } } }")
+            #expect(stores.status == 200)
+            let response = try await client.execute(uri: "/metrics", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let text = String(buffer: response.body)
+            #expect(text.contains(#"foodgraph_requests_total{operation_type="query",outcome="success"} 1"#))
+            #expect(text.contains(#"foodgraph_operation_duration_seconds_count{operation_name="StoreChains"} 1"#))
+            #expect(text.contains(#"foodgraph_sql_statements_per_request_bucket{le="+Inf"} 1"#))
+            #expect(Self.value(of: "foodgraph_sql_statements_total", in: text).map { $0 >= 2 } == true)
+            #expect(Self.value(of: #"foodgraph_dataloader_batch_size_count{loader="catalog.chains"}"#, in: text).map { $0 >= 1 } == true)
+            #expect(Self.value(of: #"foodgraph_pool_connections{state="open"}"#, in: text).map { $0 >= 1 } == true)
+            #expect(text.contains(#"foodgraph_pool_connections{state="in_use"}"#) && text.contains("foodgraph_pool_waiting "))
+            #expect(Self.value(of: #"foodgraph_job_queue_depth{state="due"}"#, in: text) != nil)
+            #expect(Self.value(of: #"foodgraph_job_failures_total{kind="\#(kind)"}"#, in: text) == 1)
+        }
+    }
+
+    /// The value of the sample `series` (name and labels, exactly as exposed).
+    static func value(of series: String, in text: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    struct TestFailure: Error {}
+}
