@@ -58,7 +58,10 @@ final class ServerMetrics: Sendable {
             }.increment()
         }
         latency.recordNanoseconds(nanoseconds)
-        let name = operationNames.label(for: operationName, known: operationType != "unknown")
+        // The name the chosen operation has in its document: the `operationName` parameter is
+        // often absent, and is the client's word for a request refused before parsing.
+        let observation = RequestObservation.current
+        let name = operationNames.label(for: observation?.operationName, known: observation?.selected != nil)
         Self.handle(in: operationTimers, key: name) {
             CoreMetrics.Timer(label: "foodgraph_operation_duration_seconds", dimensions: [("operation_name", name)], factory: factory)
         }.recordNanoseconds(nanoseconds)
@@ -68,7 +71,7 @@ final class ServerMetrics: Sendable {
         if let threshold = observability.slowRequestThreshold, Duration.nanoseconds(nanoseconds) >= threshold {
             SlowRequestLog.write(
                 operationType: operationType, operationName: operationName, seconds: seconds, requestID: requestID,
-                observation: RequestObservation.current, logger: logger)
+                observation: observation, logger: logger)
         }
     }
 

@@ -28,7 +28,9 @@ import Testing
         // A job that fails, run by a runner as every server runs one.
         let kind = "test.failing\(UInt32.random(in: 0...UInt32.max))"
         let failing = PeriodicJob(kind, every: .seconds(3600)) { _, _ in throw TestFailure() }
-        try await JobRunner(database: database.database, periodic: [failing]).runDue(logger: logger)
+        let runner = JobRunner(database: database.database, periodic: [failing])
+        try await runner.register()
+        #expect(try await runner.runDue(logger: logger) == 1)
 
         try await server.makeApplication().test(.live) { client in
             let api = HTTPTestAPI(client: client, database: database)
