@@ -38,6 +38,9 @@ if !light {
         // The SMTP client of Mail/ (Hummingbird already pulls in NIO; the tests' HTTP client, NIOSSL).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Sign-in with Google or Facebook: ID tokens' signatures (JWTKit), the providers' keys (AsyncHTTPClient).
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ]
     targets += [
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -55,6 +58,8 @@ if !light {
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -82,7 +87,14 @@ if !light {
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "FoodGraphTests", dependencies: ["FoodGraph", "Postgres", "GraphQLEngine", "TestSupport"],
+            name: "FoodGraphTests",
+            dependencies: [
+                "FoodGraph", "Postgres", "GraphQLEngine", "TestSupport",
+                // The test OpenID provider of the provider sign-in tests: an HTTP server and signed tokens.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ServerTests",

@@ -169,7 +169,8 @@ struct ServeCommand: AsyncParsableCommand {
         let lifetime = try Environment.seconds(sessionMaxLifetime, variable: "FOODGRAPH_SESSION_MAX_LIFETIME")
         return AccountPolicy(
             sessionIdleTimeoutSeconds: idle ?? defaults.sessionIdleTimeoutSeconds,
-            sessionMaxLifetimeSeconds: lifetime ?? defaults.sessionMaxLifetimeSeconds)
+            sessionMaxLifetimeSeconds: lifetime ?? defaults.sessionMaxLifetimeSeconds,
+            identityProviders: try IdentityProviderEnvironment.settings())
     }
 
     /// Reads `{"<sha256 hex>": "<document>"}` and checks every hash against its document.

@@ -756,6 +756,20 @@ private struct Tour {
         try await run(
             "mutation($s: ID!) { deleteScan(input: {scanId: $s}) { deletedScanId userErrors { code } } }", token: user, ["s": .string(foodScanID)])
 
+        // Sign-in with a provider: the tour's server has none configured (ProviderSignInTests has a
+        // provider); an identity linked in SQL stands for one linked with a token.
+        try await run("mutation { providerSignInNonce { nonce expiresAt } }")
+        try await run(
+            #"mutation { signInWithProvider(input: {provider: FACEBOOK, idToken: "x.y.z", nonce: "0123456789abcdef"}) { token userErrors { code } } }"#)
+        try await run(
+            #"mutation { linkProvider(input: {provider: GOOGLE, idToken: "x.y.z", nonce: "0123456789abcdef"}) { user { id } userErrors { code } } }"#,
+            token: user)
+        _ = try await database.query(
+            "INSERT INTO user_identities (user_id, provider, subject, email) SELECT id, 'google', 'tour-subject', email FROM users WHERE email = $1",
+            [email])
+        try await run("{ me { linkedProviders { provider email linkedAt } } }", token: user)
+        try await run("mutation { unlinkProvider(input: {provider: GOOGLE}) { user { id } userErrors { code } } }", token: user)
+
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"
         try await run(#"mutation { register(input: {email: "\#(reset)", password: "Tour-pass1"}) { user { id } } }"#)

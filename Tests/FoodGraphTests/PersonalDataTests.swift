@@ -139,6 +139,8 @@ import Testing
             "INSERT INTO rival_groups (owner_id, name, scoring_metrics, scoring_weights) SELECT id, 'Others', '{days_logged}', '{1}' FROM users WHERE email = 'user@demo.foodgraph.local' AND $1 > 0",
             "INSERT INTO rival_group_invitations (group_id, user_id) SELECT id, $1 FROM rival_groups WHERE name = 'Others'",
             "INSERT INTO rival_days (user_id, local_date, energy_kcal, protein_g, entry_count) VALUES ($1, '2026-03-02', 100, 5, 1)",
+            // A Google identity linked to the account (ProviderSignInTests links them with real tokens).
+            "INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, 'google', 'subject-of-the-export', 'x@example.com')",
         ] {
             _ = try await database.query(statement, [userID])
         }

@@ -142,7 +142,7 @@ enum PersonalDataPolicy {
 enum UserField: String, CaseIterable, Sendable {
     // Accounts
     case id, email, pendingEmail, emailConfirmed, roles, representedChain, disabled, createdAt
-    case profile, nutritionTargets, bmi, sessions
+    case profile, nutritionTargets, bmi, sessions, linkedProviders
     // Privacy
     case consents, pendingConsents, dataExports
     // Diary
@@ -172,7 +172,7 @@ enum UserField: String, CaseIterable, Sendable {
             .weightTimeline, .activeDietPlan, .dietPlanHistory, .mealAdvice, .mealPlanOptions, .mealPlan, .mealPlans, .mealBudgetWeeks,
             .recentScans:
             .health
-        case .sessions: .sessions
+        case .sessions, .linkedProviders: .sessions
         case .consents, .pendingConsents: .consents
         case .notifications, .unreadNotificationCount: .notifications
         case .dataExports: .exports
