@@ -23,6 +23,7 @@ final class TestOpenIDProvider: Sendable {
     private struct State {
         var published: [SigningKey] = []
         var keyRequests = 0
+        var maxAgeSeconds = 3600
     }
 
     private let state = Mutex(State())
@@ -44,7 +45,7 @@ final class TestOpenIDProvider: Sendable {
         }
         router.get(":tenant/jwks") { _, _ -> Hummingbird.Response in
             guard let provider = box.provider.withLock({ $0 }) else { return Hummingbird.Response(status: .serviceUnavailable) }
-            return json(try provider.keySetDocument())
+            return json(try provider.keySetDocument(), maxAgeSeconds: provider.maxAgeSeconds)
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
@@ -74,6 +75,12 @@ final class TestOpenIDProvider: Sendable {
     var keyRequests: Int { state.withLock { $0.keyRequests } }
 
     var currentKey: SigningKey { state.withLock { $0.published.last! } }
+
+    /// The `Cache-Control: max-age` the JWKS is served with.
+    var maxAgeSeconds: Int {
+        get { state.withLock { $0.maxAgeSeconds } }
+        set { state.withLock { $0.maxAgeSeconds = newValue } }
+    }
 
     /// Publishes another key (a rotation); tokens are signed with the newest by default.
     func publish(_ key: SigningKey) throws {
@@ -129,9 +136,9 @@ private final class ProviderBox: Sendable {
     let provider = Mutex<TestOpenIDProvider?>(nil)
 }
 
-private func json(_ text: String) -> Hummingbird.Response {
+private func json(_ text: String, maxAgeSeconds: Int = 3600) -> Hummingbird.Response {
     Hummingbird.Response(
-        status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],
+        status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=\(maxAgeSeconds), must-revalidate"],
         body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
 }
 
