@@ -89,9 +89,11 @@ struct ServeCommand: AsyncParsableCommand {
         let migrateConfigured = try Environment.flag("FOODGRAPH_MIGRATE")
         let migrate = !noMigrate && (migrateConfigured ?? true)
 
+        // Checked before the database starts, so a configuration mistake is reported at once.
+        let policy = try accountPolicy()
         let connection = try await DatabaseConnection.open(database, logger: logger)
         do {
-            let application = try FoodGraphApplication(pool: connection.pool, policy: try accountPolicy())
+            let application = try FoodGraphApplication(pool: connection.pool, policy: policy)
             if migrate {
                 do {
                     let applied = try await MigrationRunner(migrations: application.migrations, pool: connection.pool).migrate()
