@@ -270,12 +270,46 @@ extension RecipeStore {
                 scoped([.init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "0::int", type: "int"), shuffle, id], extra: " AND r.shuffle_key >= \(start)")
                 + scoped([.init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "1::int", type: "int"), shuffle, id], extra: " AND r.shuffle_key < \(start)")
         case .suitability:
-            branches = scoped(suitabilityKeys(target: parameter(search.suitabilityTarget)))
+            let target = parameter(search.suitabilityTarget)
+            let keys = suitabilityKeys(target: target)
+            let cursorFits = page.after.map { $0.count == keys.count } ?? true
+            if search.suitabilityTarget >= 1, !page.isBackward, page.before == nil, cursorFits {
+                var after: (group: String, band: String, tuple: String)?
+                if let cursor = page.after {
+                    let values = zip(keys, cursor).map { key, value in "\(parameter(value))::\(key.type)" }
+                    after = (values[0], values[1], "(" + values.joined(separator: ", ") + ")")
+                }
+                let window = RecipeSuitabilityWindow.make(
+                    scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(page.size + 1), after: after)
+                prelude = "WITH " + window.ctes
+                branches = window.sources.map { Branch(source: $0, keys: keys) }
+            } else {
+                branches = scoped(keys)
+            }
+        case .recommended where search.suitabilityTarget >= 1:
+            // The 3 most suitable (ranks 1–3), then the rest by title (group 4), the 3 found
+            // through the suitability window.
+            let target = parameter(search.suitabilityTarget)
+            let keys = suitabilityKeys(target: target)
+            let window = RecipeSuitabilityWindow.make(
+                scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(3), after: nil)
+            let order = keys.map(\.expression).joined(separator: ", ")
+            let suit = keys.enumerated().map { "\($1.expression) AS s\($0)" }.joined(separator: ", ")
+            let ranked = (0..<keys.count).map { "s\($0)" }.joined(separator: ", ")
+            let best = window.sources.map { "(SELECT r.id, \(suit) \($0) ORDER BY \(order) LIMIT 3)" }.joined(separator: " UNION ALL ")
+            prelude = """
+                WITH \(window.ctes),
+                top AS (
+                  SELECT id, row_number() OVER (ORDER BY \(ranked))::int AS rank FROM (
+                    SELECT * FROM (\(best)) AS candidates ORDER BY \(ranked) LIMIT 3) AS best)
+                """
+            branches =
+                [Branch(source: "FROM top t JOIN recipes r ON r.id = t.id", keys: [.init(expression: "t.rank", type: "int"), title, id])]
+                + scoped([.init(expression: "4::int", type: "int"), title, id], extra: " AND r.id NOT IN (SELECT id FROM top)")
         case .recommended:
-            // The 3 most suitable (groups 1–3 by rank), then the rest by title (group 4). The 3
-            // are looked for near the target first (within 15 % below it, through the energy
-            // index): found there, they are the first 3 of the whole order; otherwise the whole
-            // list is ranked.
+            // Below 1 kcal the window does not hold: the 3 are looked for near the target first
+            // (within 15 % below it, through the energy index): found there, they are the first 3
+            // of the whole order; otherwise the whole list is ranked.
             let target = parameter(search.suitabilityTarget)
             let keys = suitabilityKeys(target: target)
             let order = keys.map(\.expression).joined(separator: ", ")
