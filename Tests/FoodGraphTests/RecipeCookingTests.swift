@@ -225,4 +225,77 @@ import Testing
         #expect(missing.contains { !$0.isEmpty })
         #expect(small.statements == large.statements, "\(small.statements) vs \(large.statements)")
     }
+
+    /// Cooking "optionally logs the servings to the diary": the entry carries the recipe's
+    /// nutrition per serving × the servings cooked, and undoing the cooking removes it. A date the
+    /// diary refuses, or a recipe without nutrition, refuses the cooking and changes nothing.
+    @Test func aUserLogsTheServingsTheyCookToTheDiaryAndUndoingRemovesIt() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let user = try await world.login("user")
+        let flour = try await world.productID("All Purpose Flour")
+        let milk = try await world.productID("2% Partly Skimmed Milk")
+        let recipe = try await Self.recipe(world, user, flour: flour, milk: milk, title: "Diary test pancakes")
+        try await Self.addToPantry(world, user, flour, 500, "GRAM", expires: "2030-01-01")
+        let figures = try await world.run(
+            "query($r: ID!) { node(id: $r) { ... on Recipe { nutritionPerServing { energyKcal proteinG fatG } } } }", token: user,
+            variables: ["r": .string(recipe)])
+        let perServing = try #require(figures["data.node.nutritionPerServing"] as? [String: Any])
+        let kcal = try #require(RecipeTests.double(perServing["energyKcal"]))
+        #expect(kcal > 0)
+
+        let cook = """
+            mutation($r: ID!, $d: Date) { cookRecipe(input: {recipeId: $r, servings: 3, logMeal: DINNER, logDate: $d}) {
+              cookingId diaryEntry { id date meal foodName quantity unit source nutrition { energyKcal proteinG fatG } }
+              userErrors { field code } } }
+            """
+        // A date the diary refuses: nothing logged, nothing taken from the pantry.
+        let refused = try await world.run(cook, token: user, variables: ["r": .string(recipe), "d": .string("2099-01-01")])
+        #expect(RecipeTests.userErrors(refused, "cookRecipe").map(\.field) == [["logDate"]], "\(refused.json)")
+        #expect(refused["data.cookRecipe.cookingId"] is NSNull)
+        #expect(try await Self.amount(world, user, flour, "GRAM") == 500)
+
+        let cooked = try await world.run(cook, token: user, variables: ["r": .string(recipe)])
+        #expect(RecipeTests.userErrors(cooked, "cookRecipe").isEmpty, "\(cooked.json)")
+        let entry = try #require(cooked["data.cookRecipe.diaryEntry"] as? [String: Any], "\(cooked.json)")
+        #expect(entry["meal"] as? String == "DINNER")
+        #expect(entry["source"] as? String == "RECIPE")
+        #expect(entry["foodName"] as? String == "Diary test pancakes")
+        #expect(RecipeTests.double(entry["quantity"]) == 3)
+        #expect(entry["unit"] as? String == "SERVING")
+        let logged = try #require(entry["nutrition"] as? [String: Any])
+        for key in ["energyKcal", "proteinG", "fatG"] {
+            let expected = try #require(RecipeTests.double(perServing[key])) * 3
+            #expect(abs((RecipeTests.double(logged[key]) ?? -1) - expected) < 0.05, "\(key): \(logged[key] ?? "nil") vs \(expected)")
+        }
+        #expect(try await Self.amount(world, user, flour, "GRAM") == 350)
+        let day = "{ me { diaryDay { meals { entries { id } } totals { energyKcal } } } }"
+        let entryID = try #require(entry["id"] as? String)
+        func entryIDs() async throws -> [String] {
+            let response = try await world.run(day, token: user)
+            return ((response["data.me.diaryDay.meals"] as? [[String: Any]]) ?? []).flatMap {
+                (($0["entries"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+            }
+        }
+        #expect(try await entryIDs().contains(entryID))
+
+        let cooking = try #require(cooked["data.cookRecipe.cookingId"] as? String)
+        let undone = try await world.run(
+            "mutation($c: ID!) { undoCooking(input: {cookingId: $c}) { removedDiaryEntryId userErrors { code } } }", token: user,
+            variables: ["c": .string(cooking)])
+        #expect(undone["data.undoCooking.removedDiaryEntryId"] as? String == entryID, "\(undone.json)")
+        #expect(try await entryIDs().contains(entryID) == false)
+        #expect(try await Self.amount(world, user, flour, "GRAM") == 500)
+
+        // Without nutrition (salt alone, no product): refused, nothing written.
+        let unknown = try await world.run(
+            """
+            mutation { createRecipe(input: {title: "Just salt", servings: 1, dishType: APPETIZER, prepMinutes: 1, cookMinutes: 0,
+              steps: ["Salt."], ingredients: [{food: "salt", matchProduct: false}]}) { recipe { id } userErrors { code } } }
+            """, token: user)
+        let salt = try #require(unknown["data.createRecipe.recipe.id"] as? String, "\(unknown.json)")
+        let noFigures = try await world.run(cook, token: user, variables: ["r": .string(salt)])
+        #expect(RecipeTests.userErrors(noFigures, "cookRecipe").map(\.code) == ["INVALID_STATE"], "\(noFigures.json)")
+        #expect(try await entryIDs() == [])
+    }
 }

@@ -41,6 +41,11 @@ struct RecipeSearch: Sendable {
         pantry = RecipePantry(productIDs: held.productIDs, foods: held.foods)
     }
 
+    /// Whether the suitability orders read the energy index's window (`RecipeSuitabilityWindow`).
+    /// Not with text: a text's matches come from its GIN indexes as a bitmap, and ranking those is
+    /// cheaper than testing the text on every recipe near the target.
+    var usesSuitabilityWindow: Bool { text == nil && suitabilityTarget >= 1 }
+
     /// The name of the list its cursors belong to: the order and a digest of the criteria.
     var listName: String {
         var description = "\(text ?? "")|\(filter.signature)|\(productIDs)|\(caloriesLeft != nil)|\(restrictions != nil)"
@@ -148,7 +153,12 @@ extension RecipeStore {
         func names<Value: RawRepresentable<String>>(_ values: [Value]) -> PostgresArray<String> {
             PostgresArray(values.map { $0.rawValue.lowercased() })
         }
-        if !filter.dishTypes.isEmpty { conditions.append("r.dish_type = ANY(\(parameter(names(filter.dishTypes)))::text[])") }
+        // One dish type as an equality, so that the dish type's indexes give their order.
+        if filter.dishTypes.count == 1 {
+            conditions.append("r.dish_type = \(parameter(filter.dishTypes[0].rawValue.lowercased()))::text")
+        } else if !filter.dishTypes.isEmpty {
+            conditions.append("r.dish_type = ANY(\(parameter(names(filter.dishTypes)))::text[])")
+        }
         if !filter.categories.isEmpty { conditions.append("r.categories && \(parameter(names(filter.categories)))::text[]") }
         if !filter.appliances.isEmpty { conditions.append("r.appliances && \(parameter(names(filter.appliances)))::text[]") }
         if !filter.mealTimes.isEmpty {
@@ -273,7 +283,7 @@ extension RecipeStore {
             let target = parameter(search.suitabilityTarget)
             let keys = suitabilityKeys(target: target)
             let cursorFits = page.after.map { $0.count == keys.count } ?? true
-            if search.suitabilityTarget >= 1, !page.isBackward, page.before == nil, cursorFits {
+            if search.usesSuitabilityWindow, !page.isBackward, page.before == nil, cursorFits {
                 var after: (group: String, band: String, tuple: String)?
                 if let cursor = page.after {
                     let values = zip(keys, cursor).map { key, value in "\(parameter(value))::\(key.type)" }
@@ -286,7 +296,7 @@ extension RecipeStore {
             } else {
                 branches = scoped(keys)
             }
-        case .recommended where search.suitabilityTarget >= 1:
+        case .recommended where search.usesSuitabilityWindow:
             // The 3 most suitable (ranks 1–3), then the rest by title (group 4), the 3 found
             // through the suitability window.
             let target = parameter(search.suitabilityTarget)
@@ -307,7 +317,7 @@ extension RecipeStore {
                 [Branch(source: "FROM top t JOIN recipes r ON r.id = t.id", keys: [.init(expression: "t.rank", type: "int"), title, id])]
                 + scoped([.init(expression: "4::int", type: "int"), title, id], extra: " AND r.id NOT IN (SELECT id FROM top)")
         case .recommended:
-            // Below 1 kcal the window does not hold: the 3 are looked for near the target first
+            // Text, or a target below 1 kcal: the 3 are looked for near the target first
             // (within 15 % below it, through the energy index): found there, they are the first 3
             // of the whole order; otherwise the whole list is ranked.
             let target = parameter(search.suitabilityTarget)
