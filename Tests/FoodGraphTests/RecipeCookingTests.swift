@@ -152,6 +152,45 @@ import Testing
             #"{ recipes(first: 1) { edges { node { missingIngredients(servings: 0) { food } } } } }"#, token: user, expecting: ["BAD_USER_INPUT"])
     }
 
+    /// "Recipes from the pantry" counts quantities, not presence: the recipe (2 servings) needs
+    /// 100 g of flour and 200 ml of milk. With 150 g of flour and 150 ml of milk at home the milk
+    /// is 50 ml short, so the recipe needs `maxMissingIngredients: 1`; for 4 servings the flour is
+    /// 50 g short (200 − 150) and the milk 250 ml (400 − 150). 50 ml more milk makes it whole.
+    @Test func recipesFromThePantryCountTheQuantitiesAtHome() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let user = try await world.login("user")
+        let flour = try await world.productID("All Purpose Flour")
+        let milk = try await world.productID("2% Partly Skimmed Milk")
+        _ = try await Self.recipe(world, user, flour: flour, milk: milk, title: "Quantity crepes")
+        try await Self.addToPantry(world, user, flour, 150, "GRAM", expires: "2030-01-01")
+        try await Self.addToPantry(world, user, milk, 150, "MILLILITRE", expires: "2029-06-01")
+        func search(_ extra: String) async throws -> [[String: Any]] {
+            try await world.all(
+                #"query: "Quantity crepes", filter: {fromPantry: true, fitsCaloriesLeft: false, respectRestrictions: false\#(extra)}"#,
+                """
+                title missingIngredients { food quantity unit needed available }
+                forFour: missingIngredients(servings: 4) { food quantity needed available }
+                """, token: user)
+                .filter { $0["title"] as? String == "Quantity crepes" }
+        }
+        #expect(try await search("").isEmpty, "150 ml of milk is not the 200 ml needed")
+        let short = try #require(try await search(", maxMissingIngredients: 1").first)
+        let missing = try #require(short["missingIngredients"] as? [[String: Any]])
+        #expect(missing.map { $0["food"] as? String } == ["milk"])
+        #expect(missing.map { RecipeTests.double($0["quantity"]) } == [50])
+        #expect(missing.map { RecipeTests.double($0["needed"]) } == [200])
+        #expect(missing.map { RecipeTests.double($0["available"]) } == [150])
+        let forFour = try #require(short["forFour"] as? [[String: Any]])
+        #expect(forFour.map { RecipeTests.double($0["quantity"]) } == [50, 250])
+        #expect(forFour.map { RecipeTests.double($0["needed"]) } == [200, 400])
+
+        try await Self.addToPantry(world, user, milk, 50, "MILLILITRE", expires: "2029-07-01")
+        let whole = try await search("")
+        #expect(whole.count == 1)
+        #expect((whole.first?["missingIngredients"] as? [Any])?.isEmpty == true)
+    }
+
     /// Kitchen Keeper "missing items to an order": what the pantry lacks for the servings goes to
     /// the cart in whole packages; what the chain does not offer is listed, not an error.
     @Test func aUserSendsTheMissingIngredientsOfARecipeToTheirCart() async throws {

@@ -21,6 +21,31 @@ enum RecipeCooking {
         var unit: QuantityUnit
     }
 
+    /// What one ingredient needs of the pantry for the recipe's own servings, in the pantry's
+    /// unit; nil when it is not counted. Stored per ingredient (`recipe_ingredients.pantry_need`)
+    /// for `RecipeFilter.fromPantry`.
+    struct PantryNeed: Equatable, Sendable {
+        var quantity: Double
+        var unit: QuantityUnit
+    }
+
+    static func pantryNeed(of facts: IngredientFacts) -> PantryNeed? {
+        guard facts.product != nil, let unit = facts.unit, let quantity = facts.amount, !FoodClassifier.isNegligible(facts.food)
+        else { return nil }
+        let amount = RecipeFigures.amount(of: facts)
+        let need: PantryNeed?
+        switch RecipeUnits.kind(of: unit) {
+        case .count where amount.grams == nil:
+            need = PantryNeed(quantity: quantity, unit: .piece)
+        case .count, .mass:
+            need = amount.grams.map { PantryNeed(quantity: $0, unit: .gram) }
+        case .volume:
+            need = amount.millilitres.map { PantryNeed(quantity: $0, unit: .millilitre) }
+        }
+        guard let need, need.quantity > 0 else { return nil }
+        return need
+    }
+
     /// The needs of a recipe's ingredients for `servings` (the recipe's own servings scale 1:1).
     static func needs(
         _ ingredients: [RecipeIngredientRecord], products: [Int64: ProductRecord], recipeServings: Int, servings: Int
@@ -28,23 +53,10 @@ enum RecipeCooking {
         let scale = Double(servings) / Double(max(recipeServings, 1))
         var needs: [Need] = []
         for ingredient in ingredients {
-            guard let productID = ingredient.productID, let product = products[productID], let unit = ingredient.unit,
-                ingredient.quantity != nil, !FoodClassifier.isNegligible(ingredient.food)
+            guard let productID = ingredient.productID, let product = products[productID], ingredient.quantity != nil,
+                let need = pantryNeed(of: ingredient.facts(product))
             else { continue }
-            let facts = ingredient.facts(product)
-            guard let quantity = facts.amount else { continue }
-            let amount = RecipeFigures.amount(of: facts)
-            let need: (Double, QuantityUnit)?
-            switch RecipeUnits.kind(of: unit) {
-            case .count where amount.grams == nil:
-                need = (quantity, .piece)
-            case .count, .mass:
-                need = amount.grams.map { ($0, .gram) }
-            case .volume:
-                need = amount.millilitres.map { ($0, .millilitre) }
-            }
-            guard let (value, needUnit) = need, value > 0 else { continue }
-            needs.append(Need(product: product, food: ingredient.food, quantity: round(value * scale), unit: needUnit))
+            needs.append(Need(product: product, food: ingredient.food, quantity: round(need.quantity * scale), unit: need.unit))
         }
         return needs
     }

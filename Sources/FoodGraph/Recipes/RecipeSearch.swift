@@ -34,11 +34,24 @@ struct RecipeSearch: Sendable {
         if filter.useFavoriteFoods && productIDs.isEmpty { productIDs = viewer.favoriteFoodIDs }
     }
 
-    /// For `fromPantry`: reads what the viewer's pantry holds through the kitchen's Swift API (one statement).
+    /// For `fromPantry`: reads what the viewer's pantry holds through the kitchen's Swift API, and
+    /// how much of each product in each pantry unit (as `RecipeCooking.missing` adds them up:
+    /// grams and millilitres 1:1, pieces by the package size). Three statements: the held
+    /// foods, their amounts, the products' package sizes.
     mutating func loadPantry(in database: some PostgresQuerying) async throws {
         guard filter.fromPantry, let viewerID else { return }
         let held = try await PantryStore.heldFoods(of: viewerID, in: database)
-        pantry = RecipePantry(productIDs: held.productIDs, foods: held.foods)
+        var pantry = RecipePantry(productIDs: held.productIDs, foods: held.foods)
+        if !held.productIDs.isEmpty {
+            let available = try await PantryStore.availability(of: held.productIDs, for: viewerID, in: database)
+            let products = try await ProductStore.load(held.productIDs, from: database)
+            for (productID, amounts) in available.sorted(by: { $0.key < $1.key }) {
+                for unit in [QuantityUnit.gram, .millilitre, .piece] {
+                    pantry.amounts.append((productID, unit, PantryAmounts.total(amounts, in: unit, packageSize: products[productID]?.packageSize)))
+                }
+            }
+        }
+        self.pantry = pantry
     }
 
     /// Whether the suitability orders read the energy index's window (`RecipeSuitabilityWindow`).
@@ -189,15 +202,29 @@ extension RecipeStore {
                 "EXISTS (SELECT 1 FROM recipe_favorites f WHERE f.user_id = \(parameter(viewerID)) AND f.recipe_id = r.id)")
         }
         if let pantry = search.pantry {
-            // Set-based: the recipe's counted ingredients (those with an amount) that the pantry
-            // holds none of, in the same statement as the page.
+            // Set-based, in the same statement as the page: the recipe's counted ingredients (those
+            // with an amount) the pantry lacks. One with a stored need lacks when the pantry holds
+            // less than it and the lines of the same product and unit before it (as cooking takes
+            // them in turn); one without (a free-text food, or not computed yet) when the pantry
+            // holds none of it.
             let products = parameter(PostgresArray(pantry.productIDs))
             let foods = parameter(PostgresArray(pantry.foods))
+            let heldProducts = parameter(PostgresArray(pantry.amounts.map(\.productID)))
+            let heldUnits = parameter(PostgresArray(pantry.amounts.map(\.unit.databaseName)))
+            let heldAmounts = parameter(PostgresArray(pantry.amounts.map(\.amount)))
             conditions.append(
                 """
-                (SELECT count(*) FROM recipe_ingredients pi WHERE pi.recipe_id = r.id AND pi.quantity IS NOT NULL
-                   AND NOT (coalesce(pi.product_id = ANY(\(products)::bigint[]), false)
-                            OR (pi.product_id IS NULL AND lower(pi.food) = ANY(\(foods)::text[])))) <= \(parameter(filter.maxMissingIngredients))::int
+                (SELECT count(*) FROM (
+                   SELECT pi.product_id, pi.food, pi.pantry_need, pi.pantry_unit,
+                     sum(pi.pantry_need) OVER (PARTITION BY pi.product_id, pi.pantry_unit ORDER BY pi.position) AS needed
+                   FROM recipe_ingredients pi WHERE pi.recipe_id = r.id AND pi.quantity IS NOT NULL) AS pi
+                 WHERE NOT CASE
+                   WHEN pi.pantry_need IS NOT NULL THEN
+                     coalesce((SELECT h.amount FROM unnest(\(heldProducts)::bigint[], \(heldUnits)::text[], \(heldAmounts)::float8[])
+                       AS h(product_id, unit, amount) WHERE h.product_id = pi.product_id AND h.unit = pi.pantry_unit), 0) >= pi.needed - 1e-6
+                   ELSE coalesce(pi.product_id = ANY(\(products)::bigint[]), false)
+                     OR (pi.product_id IS NULL AND lower(pi.food) = ANY(\(foods)::text[]))
+                   END) <= \(parameter(filter.maxMissingIngredients))::int
                 """)
         }
         var excludedAllergens = Set(filter.allergenFree)
@@ -439,4 +466,6 @@ extension RecipeStore {
 struct RecipePantry: Sendable {
     var productIDs: [Int64]
     var foods: [String]
+    /// How much of each held product, in each pantry unit.
+    var amounts: [(productID: Int64, unit: QuantityUnit, amount: Double)] = []
 }

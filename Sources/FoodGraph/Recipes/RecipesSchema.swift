@@ -500,9 +500,11 @@ input RecipeFilter {
   respectRestrictions: Boolean = true
   """
   Only recipes your pantry can make (signed in only, else `UNAUTHENTICATED`): every counted
-  ingredient (one with an amount) is held — the pantry has some of its product, or, for a
-  free-text food, a lot of that name — but for at most `maxMissingIngredients`. Held means some
-  is at home; `Recipe.missingIngredients` gives the shortfall in quantities.
+  ingredient (one with an amount) is held but for at most `maxMissingIngredients`. An ingredient
+  with a catalog product is held when the pantry has at least the amount the recipe's servings
+  need, converted as `Recipe.missingIngredients` does (grams, millilitres 1:1, or pieces; lines
+  of the same product add up); a free-text food when the pantry has a lot of that name.
+  `Recipe.missingIngredients` gives each shortfall.
   """
   fromPantry: Boolean = false
   "With `fromPantry`: how many ingredients may be missing, 0–20."

@@ -13,3 +13,13 @@ CREATE TABLE recipe_cooked_meals (
 );
 CREATE INDEX recipe_cooked_meals_user ON recipe_cooked_meals (user_id);
 CREATE INDEX recipe_cooked_meals_entry ON recipe_cooked_meals (diary_entry_id);
+
+-- What an ingredient needs of the pantry for its recipe's servings, in the pantry's unit
+-- (RecipeCooking.pantryNeed: grams, millilitres or pieces), so that `fromPantry` compares
+-- quantities in the page's own statement. Null: not counted (no product or amount), or not
+-- computed yet: every recipe is due for the refresh job, which writes it with the traits.
+ALTER TABLE recipe_ingredients
+    ADD COLUMN pantry_need double precision CHECK (pantry_need > 0),
+    ADD COLUMN pantry_unit text CHECK (pantry_unit IN ('g', 'ml', 'piece')),
+    ADD CHECK ((pantry_need IS NULL) = (pantry_unit IS NULL));
+UPDATE recipes SET traits_refreshed_at = '-infinity';
