@@ -641,13 +641,14 @@ private struct Tour {
             """, token: user)
         let cooked = try await run(
             """
-            mutation($recipe: ID!) { cookRecipe(input: {recipeId: $recipe, servings: 100}) {
-              recipe { id } servings cookingId movements { id kind } missingIngredients { food quantity } userErrors { code } } }
+            mutation($recipe: ID!) { cookRecipe(input: {recipeId: $recipe, servings: 100, logMeal: LUNCH}) {
+              recipe { id } servings cookingId movements { id kind } missingIngredients { food quantity } diaryEntry { id }
+              userErrors { code } } }
             """, token: user, ["recipe": .string(ownRecipe)])
         let cookingID = try (JSONTree.value(cooked, at: "data.cookRecipe.cookingId") as? String) ?? string(consumed, "data.consumePantryItem.movement.id")
         try await run(
             """
-            mutation($cooking: ID!) { undoCooking(input: {cookingId: $cooking}) { movements { id } userErrors { code } } }
+            mutation($cooking: ID!) { undoCooking(input: {cookingId: $cooking}) { movements { id } removedDiaryEntryId userErrors { code } } }
             """, token: user, ["cooking": .string(cookingID)])
         try await run(
             """
