@@ -10,7 +10,8 @@ struct HTTPApplication: GraphQLApplication {
 
     func makeContext(for request: RequestInfo) async throws -> PreparedContext {
         let context = try await application.makeContext(
-            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent))
+            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent),
+            readOnly: request.operationType == .query)
         let statistics = context.statistics
         return PreparedContext(
             context: context, scheduler: context.scheduler,
@@ -42,5 +43,15 @@ struct HTTPApplication: GraphQLApplication {
             foodgraph_pool_waiting \(pool.waiting)
 
             """
+    }
+}
+
+extension HTTPApplication {
+    func persistedDocument(forHash hash: String) async -> String? {
+        await application.persistedDocument(forHash: hash)
+    }
+
+    func registerPersistedDocument(_ document: String, hash: String) async {
+        await application.registerPersistedDocument(document, hash: hash)
     }
 }
