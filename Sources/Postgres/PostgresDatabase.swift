@@ -24,10 +24,8 @@ public struct PostgresDatabase: PostgresQuerying {
         {
             do {
                 return try await runOnce(sql, parameters, on: replica.pool)
-            } catch let error as PostgresError where error.kind == .connection || error.kind == .poolClosed {
-                replica.markDown()
-            } catch let error as PostgresError where error.kind == .poolTimeout || error.sqlState == "25006" {
-                // A busy replica, or a statement that writes after all: the primary answers instead.
+            } catch let error as PostgresError where PostgresReadRoute.fallsBackToPrimary(error) {
+                if PostgresReadRoute.meansReplicaIsDown(error) { replica.markDown() }
             }
         }
         do {

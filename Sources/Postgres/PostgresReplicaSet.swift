@@ -141,6 +141,20 @@ public struct PostgresReadRoute: Sendable {
         self.minimumLSN = minimumLSN
     }
 
+    /// A replica's failure the primary would not have: it unreachable, shutting down or busy
+    /// (no connection in time), a statement that writes after all (25006), or one cancelled by a
+    /// conflict with recovery (40001). The statement then runs on the primary.
+    static func fallsBackToPrimary(_ error: PostgresError) -> Bool {
+        if error.kind != .server { return error.kind != .decoding && error.kind != .usage }
+        guard let state = error.sqlState else { return true }
+        return state.hasPrefix("08") || (state.hasPrefix("57") && state != "57014") || state.hasPrefix("53") || state == "25006" || state == "40001"
+    }
+
+    static func meansReplicaIsDown(_ error: PostgresError) -> Bool {
+        error.kind == .connection || error.kind == .poolClosed || error.sqlState?.hasPrefix("08") == true
+            || error.sqlState?.hasPrefix("57P") == true
+    }
+
     /// Statements that plainly only read. Anything else (and anything a replica refuses as a
     /// write, which is then run on the primary) goes to the primary.
     static func isPlainRead(_ sql: String) -> Bool {
