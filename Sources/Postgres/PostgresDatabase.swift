@@ -54,9 +54,7 @@ public struct PostgresDatabase: PostgresQuerying {
             if let onCommit {
                 // The insert position, not the write position: with synchronous_commit off the
                 // commit record may not be written yet, but it is always inserted.
-                if let text = try? await connection.query("SELECT pg_current_wal_insert_lsn()::text")[0].decode(String.self, at: 0),
-                    let lsn = PostgresLSN(text)
-                {
+                if let lsn = try? await PostgresLSN.current(in: PostgresTransaction(connection: connection, statistics: statistics)) {
                     onCommit(lsn)
                 }
             }

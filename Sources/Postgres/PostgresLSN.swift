@@ -20,3 +20,13 @@ public struct PostgresLSN: Comparable, Hashable, Sendable, CustomStringConvertib
 
     public static func < (lhs: PostgresLSN, rhs: PostgresLSN) -> Bool { lhs.value < rhs.value }
 }
+
+extension PostgresLSN {
+    /// The primary's WAL insert position: past every commit made so far, even one whose record is
+    /// not yet flushed (`synchronous_commit = off`).
+    public static func current(in database: some PostgresQuerying) async throws -> PostgresLSN {
+        let text = try await database.query("SELECT pg_current_wal_insert_lsn()::text")[0].decode(String.self, at: 0)
+        guard let lsn = PostgresLSN(text) else { throw PostgresError(.decoding, "Not a WAL position: \(text)") }
+        return lsn
+    }
+}

@@ -85,8 +85,8 @@ import Testing
     }
 }
 
-/// One HTTP request per connection through the proxy, so each is balanced on its own.
-private struct ProxyClient {
+/// One HTTP request per connection (through the proxy, so each is balanced on its own).
+struct ProxyClient {
     let port: Int
 
     struct Response {

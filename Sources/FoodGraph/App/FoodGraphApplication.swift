@@ -73,8 +73,18 @@ public final class FoodGraphApplication: Sendable {
                 database.onCommit = { [writePositions] lsn in writePositions.record(lsn, for: userID) }
             }
             if readOnly {
-                database.readRoute = PostgresReadRoute(
-                    replicas: replicas, minimumLSN: viewer.flatMap { writePositions.minimumLSN(for: $0.userID) })
+                var minimumLSN: PostgresLSN?
+                if let userID = viewer?.userID {
+                    minimumLSN = writePositions.minimumLSN(for: userID)
+                    if minimumLSN == nil {
+                        // This instance has not seen the user lately: their sign-in, or a write
+                        // through another instance, may be newer than a replica. The primary's
+                        // position now covers both (one round trip per user every few minutes).
+                        minimumLSN = try? await PostgresLSN.current(in: database)
+                        if let minimumLSN { writePositions.record(minimumLSN, for: userID) }
+                    }
+                }
+                database.readRoute = PostgresReadRoute(replicas: replicas, minimumLSN: minimumLSN)
             }
         }
         return RequestContext(
