@@ -1,5 +1,5 @@
 import Foundation
-import Postgres
+@testable import Postgres
 import Testing
 import TestSupport
 
@@ -70,6 +70,19 @@ import TestSupport
         #expect(try await !isReplica(database(for: 2)))
         try await until { replicas.replicas[0].replayedLSN == nil }
         #expect(try await notes(database(for: 2)) == 1)
+    }
+
+    @Test func walPositionsAndPlainReadsAreRecognised() {
+        #expect(PostgresLSN("16/B374D848")?.value == 0x16_B374_D848)
+        #expect(PostgresLSN("16/B374D848")?.description == "16/B374D848")
+        #expect(PostgresLSN("0/FFFFFFFF")! < PostgresLSN("1/0")!)
+        #expect(PostgresLSN("16B374D848") == nil)
+        #expect(PostgresLSN("x/1") == nil)
+        #expect(PostgresReadRoute.isPlainRead("  select id FROM products WHERE id = $1"))
+        #expect(!PostgresReadRoute.isPlainRead("SELECT id FROM jobs FOR UPDATE SKIP LOCKED"))
+        #expect(!PostgresReadRoute.isPlainRead("WITH x AS (DELETE FROM t RETURNING 1) SELECT * FROM x"))
+        #expect(!PostgresReadRoute.isPlainRead("INSERT INTO t VALUES (1)"))
+        #expect(!PostgresReadRoute.isPlainRead("SELECTED"))
     }
 
     private func until(_ condition: () async throws -> Bool) async throws {
