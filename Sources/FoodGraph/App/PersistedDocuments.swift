@@ -4,14 +4,18 @@ import Postgres
 /// keeps the ones it has seen in memory; this is where it looks for one a client registered on
 /// another instance.
 enum PersistedDocuments {
-    /// Registrations stop here: documents are small, but any client may register them.
+    /// Registrations stop here, and at `maximumDocumentBytes` a document: any client may register
+    /// documents, so what they can store is bounded (a document past either still runs, but only
+    /// the instance that saw it knows it).
     static let capacity = 10_000
+    static let maximumDocumentBytes = 65_536
 
     static func document(forHash hash: String, in database: some PostgresQuerying) async throws -> String? {
         try await database.query("SELECT document FROM persisted_queries WHERE hash = $1", [hash]).first?.decode(String.self, at: 0)
     }
 
     static func register(_ document: String, hash: String, in database: some PostgresQuerying) async throws {
+        guard document.utf8.count <= maximumDocumentBytes else { return }
         _ = try await database.query(
             """
             INSERT INTO persisted_queries (hash, document)
