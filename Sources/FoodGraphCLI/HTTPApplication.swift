@@ -42,7 +42,22 @@ struct HTTPApplication: GraphQLApplication {
             # TYPE foodgraph_pool_waiting gauge
             foodgraph_pool_waiting \(pool.waiting)
 
-            """
+            """ + replicaExposition()
+    }
+
+    /// Per read replica: whether reads go to it, and its lag (docs/scaling.md).
+    private func replicaExposition() -> String {
+        guard let replicas = application.replicas?.replicas, !replicas.isEmpty else { return "" }
+        var lines = [
+            "# HELP foodgraph_replica_usable Whether reads go to the read replica (1) or it is left out (0).",
+            "# TYPE foodgraph_replica_usable gauge",
+        ]
+        for (index, replica) in replicas.enumerated() { lines.append("foodgraph_replica_usable{replica=\"\(index)\"} \(replica.status.isUsable ? 1 : 0)") }
+        lines += ["# HELP foodgraph_replica_lag_seconds The read replica's lag at its last check.", "# TYPE foodgraph_replica_lag_seconds gauge"]
+        for (index, replica) in replicas.enumerated() {
+            if let lag = replica.status.lagSeconds { lines.append("foodgraph_replica_lag_seconds{replica=\"\(index)\"} \(lag)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }
 

@@ -33,6 +33,10 @@ public final class PostgresReplicaSet: Sendable {
         /// Replayed WAL position at the last good check; nil while the replica is not usable.
         public var replayedLSN: PostgresLSN? { health.withLock { $0.isUsable ? $0.replayed : nil } }
 
+        /// What the last check found, for metrics: whether reads go to it, and its lag in seconds
+        /// (nil when it did not answer).
+        public var status: (isUsable: Bool, lagSeconds: Double?) { health.withLock { ($0.isUsable, $0.lagSeconds) } }
+
         /// A statement could not reach it: unused until a check finds it well again.
         func markDown() {
             health.withLock { $0.isUsable = false }
@@ -42,6 +46,7 @@ public final class PostgresReplicaSet: Sendable {
     fileprivate struct Health {
         var isUsable = false
         var replayed: PostgresLSN?
+        var lagSeconds: Double?
     }
 
     public let replicas: [Replica]
@@ -119,6 +124,7 @@ public final class PostgresReplicaSet: Sendable {
             let replayed = try rows[0].decode(String?.self, at: 1).flatMap(PostgresLSN.init)
             let lag = try rows[0].decode(Double.self, at: 2)
             health.replayed = replayed
+            health.lagSeconds = lag
             health.isUsable = inRecovery && replayed != nil && lag <= maximumLag
             if !health.isUsable {
                 logger.debug("replica not used", metadata: ["in_recovery": "\(inRecovery)", "lag_seconds": "\(lag)"])
@@ -126,7 +132,21 @@ public final class PostgresReplicaSet: Sendable {
         } catch {
             logger.debug("replica unreachable", metadata: ["error": "\(error)"])
         }
-        replica.health.withLock { $0 = health }
+        let wasUsable = replica.health.withLock { old in
+            defer { old = health }
+            return old.isUsable
+        }
+        // Only the changes, so that a replica that stays down does not fill the log.
+        if wasUsable != health.isUsable {
+            let index = replicas.firstIndex { $0 === replica } ?? -1
+            if health.isUsable {
+                logger.info("read replica in use", metadata: ["replica": "\(index)"])
+            } else {
+                logger.warning(
+                    "read replica left out: its reads go to the primary",
+                    metadata: ["replica": "\(index)", "lag_seconds": "\(health.lagSeconds.map { String($0) } ?? "unreachable")"])
+            }
+        }
     }
 }
 

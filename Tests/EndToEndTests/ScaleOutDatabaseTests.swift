@@ -66,6 +66,14 @@ import Testing
         }
         #expect(seen as? String == "Probe")
 
+        // Operators see the replica in use, and its lag.
+        let metrics = try RawConnection(port: client.port)
+        defer { metrics.close() }
+        _ = metrics.send("GET /metrics HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n")
+        let exposition = await metrics.receive(for: .seconds(10)).text
+        #expect(exposition.contains("foodgraph_replica_usable{replica=\"0\"} 1"), "\(exposition.suffix(600))")
+        #expect(exposition.contains("foodgraph_replica_lag_seconds{replica=\"0\"}"))
+
         // With the replica's replay paused, the user's own write is still what they read (from the primary).
         _ = try await replicaDirect.query("SELECT pg_wal_replay_pause()")
         let renamed = try await client.post(
