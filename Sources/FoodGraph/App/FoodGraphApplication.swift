@@ -74,17 +74,19 @@ public final class FoodGraphApplication: Sendable {
             }
             if readOnly {
                 var minimumLSN: PostgresLSN?
+                var mayUseReplica = true
                 if let userID = viewer?.userID {
                     minimumLSN = writePositions.minimumLSN(for: userID)
                     if minimumLSN == nil {
                         // This instance has not seen the user lately: their sign-in, or a write
                         // through another instance, may be newer than a replica. The primary's
-                        // position now covers both (one round trip per user every few minutes).
+                        // position now covers both (one round trip per user every few minutes);
+                        // without it, the request reads from the primary.
                         minimumLSN = try? await PostgresLSN.current(in: database)
-                        if let minimumLSN { writePositions.record(minimumLSN, for: userID) }
+                        if let minimumLSN { writePositions.record(minimumLSN, for: userID) } else { mayUseReplica = false }
                     }
                 }
-                database.readRoute = PostgresReadRoute(replicas: replicas, minimumLSN: minimumLSN)
+                if mayUseReplica { database.readRoute = PostgresReadRoute(replicas: replicas, minimumLSN: minimumLSN) }
             }
         }
         return RequestContext(
