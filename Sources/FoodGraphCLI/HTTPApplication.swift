@@ -10,7 +10,8 @@ struct HTTPApplication: GraphQLApplication {
 
     func makeContext(for request: RequestInfo) async throws -> PreparedContext {
         let context = try await application.makeContext(
-            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent))
+            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent),
+            readOnly: request.operationType == .query)
         let statistics = context.statistics
         return PreparedContext(
             context: context, scheduler: context.scheduler,
@@ -41,6 +42,31 @@ struct HTTPApplication: GraphQLApplication {
             # TYPE foodgraph_pool_waiting gauge
             foodgraph_pool_waiting \(pool.waiting)
 
-            """
+            """ + replicaExposition()
+    }
+
+    /// Per read replica: whether reads go to it, and its lag (docs/scaling.md).
+    private func replicaExposition() -> String {
+        guard let replicas = application.replicas?.replicas, !replicas.isEmpty else { return "" }
+        var lines = [
+            "# HELP foodgraph_replica_usable Whether reads go to the read replica (1) or it is left out (0).",
+            "# TYPE foodgraph_replica_usable gauge",
+        ]
+        for (index, replica) in replicas.enumerated() { lines.append("foodgraph_replica_usable{replica=\"\(index)\"} \(replica.status.isUsable ? 1 : 0)") }
+        lines += ["# HELP foodgraph_replica_lag_seconds The read replica's lag at its last check.", "# TYPE foodgraph_replica_lag_seconds gauge"]
+        for (index, replica) in replicas.enumerated() {
+            if let lag = replica.status.lagSeconds { lines.append("foodgraph_replica_lag_seconds{replica=\"\(index)\"} \(lag)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension HTTPApplication {
+    func persistedDocument(forHash hash: String) async -> String? {
+        await application.persistedDocument(forHash: hash)
+    }
+
+    func registerPersistedDocument(_ document: String, hash: String) async {
+        await application.registerPersistedDocument(document, hash: hash)
     }
 }

@@ -93,10 +93,10 @@ struct ServeCommand: AsyncParsableCommand {
         let policy = try accountPolicy()
         let connection = try await DatabaseConnection.open(database, logger: logger)
         do {
-            let application = try FoodGraphApplication(pool: connection.pool, policy: policy)
+            let application = try FoodGraphApplication(pool: connection.pool, replicas: connection.replicas, policy: policy)
             if migrate {
                 do {
-                    let applied = try await MigrationRunner(migrations: application.migrations, pool: connection.pool).migrate()
+                    let applied = try await MigrationRunner(migrations: application.migrations, pool: try connection.sessionPool()).migrate()
                     if !applied.isEmpty { logger.info("applied migrations", metadata: ["files": "\(applied.map(\.fileName))"]) }
                 } catch let error as MigrationError {
                     throw StartupError(error.message)
