@@ -46,4 +46,6 @@ public enum UserErrorCode: String, Hashable, Sendable, CaseIterable {
     case imageTypeMismatch = "IMAGE_TYPE_MISMATCH"
     case imageCorrupt = "IMAGE_CORRUPT"
     case uploadOffsetMismatch = "UPLOAD_OFFSET_MISMATCH"
+    case supportIssueLimit = "SUPPORT_ISSUE_LIMIT"
+    case issueAlreadyTaken = "ISSUE_ALREADY_TAKEN"
 }

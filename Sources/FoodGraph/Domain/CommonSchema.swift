@@ -123,6 +123,10 @@ enum UserErrorCode {
   IMAGE_CORRUPT
   "A chunk's offset is not where the upload stands; resume from the `receivedBytes` the upload reports."
   UPLOAD_OFFSET_MISMATCH
+  "A 6th support issue in a day or a 26th in a week; the payload's `allowedAgainAt` says when the next one is accepted."
+  SUPPORT_ISSUE_LIMIT
+  "Another employee already has this support issue in hand."
+  ISSUE_ALREADY_TAKEN
 }
 
 "An amount of money in a currency."
