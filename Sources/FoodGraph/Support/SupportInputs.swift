@@ -112,4 +112,19 @@ struct SupportQueueArguments: Decodable, Sendable {
 struct FeedbackSummaryArguments: Decodable, Sendable {
     var from: Date?
     var to: Date?
+
+    private enum Keys: String, CodingKey { case from, to }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        func instant(_ key: Keys) throws -> Date? {
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+            guard let date = RFC3339.parse(text) else {
+                throw DomainError.badUserInput("`\(key.rawValue)` must be an RFC 3339 date-time, e.g. 2026-11-22T08:30:00Z.")
+            }
+            return date
+        }
+        from = try instant(.from)
+        to = try instant(.to)
+    }
 }
