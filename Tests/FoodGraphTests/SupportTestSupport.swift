@@ -76,11 +76,14 @@ struct SupportFixture {
             token: token, variables: GraphQLObject([("i", .string(issue))]), expecting: expecting)
     }
 
-    /// The start of the next local day and the start of the next local week, as the API formats them.
+    /// The start of today, tomorrow, this week (Monday) and the next in a time zone, worked out
+    /// here with a calendar of the test's own (not the server's rule), as the API formats them.
     static func boundaries(in zone: String, now: Date = Date()) -> (tomorrow: Date, nextWeek: Date, today: Date, weekStart: Date) {
-        let calendar = SupportIssueLimit.calendar(in: TimeZone(identifier: zone)!)
-        let day = calendar.dateInterval(of: .day, for: now)!
-        let week = calendar.dateInterval(of: .weekOfYear, for: now)!
-        return (day.end, week.end, day.start, week.start)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        let today = calendar.startOfDay(for: now)
+        let weekday = calendar.component(.weekday, from: today)  // 1 is Sunday, 2 Monday
+        let weekStart = calendar.date(byAdding: .day, value: -((weekday + 5) % 7), to: today)!
+        return (calendar.date(byAdding: .day, value: 1, to: today)!, calendar.date(byAdding: .day, value: 7, to: weekStart)!, today, weekStart)
     }
 }
