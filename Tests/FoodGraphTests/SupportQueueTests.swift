@@ -149,6 +149,33 @@ import Testing
         #expect(try await suggested(critical, fixture.support) as? String != "Vera Veteran", "a disabled account is not available")
     }
 
+    @Test func aPageOfTheQueueCostsTheSameStatementsForThreeIssuesOrThirty() async throws {
+        let fixture = try await SupportFixture.make()
+        defer { Task { await fixture.api.close() } }
+        let page = """
+            { supportQueue(first: 50) { edges { node { id number requester { displayName email } assignee { name }
+              suggestedAssignee { name } comments { body author { name } } } } } }
+            """
+        func statements(issues: Int) async throws -> Int {
+            for _ in 0..<issues {
+                let user = try await fixture.user()
+                let issue = try await fixture.issue(user.token, severity: "CRITICAL")
+                _ = try await fixture.run("takeSupportIssue", issue: issue, token: fixture.support)
+                _ = try await fixture.api.run(
+                    "mutation($i: ID!) { commentOnSupportIssue(input: {issueId: $i, body: \"On it\"}) { userErrors { code } } }", token: fixture.support,
+                    variables: GraphQLObject([("i", .string(issue))]))
+                _ = try await fixture.database.query("UPDATE support_issues SET status = 'open' WHERE id = (SELECT max(id) FROM support_issues)")
+            }
+            let response = try await fixture.api.run(page, token: fixture.admin)
+            #expect((response["data.supportQueue.edges"] as? [Any])?.count ?? 0 >= issues)
+            return response.statements
+        }
+        let few = try await statements(issues: 3)
+        let many = try await statements(issues: 27)
+        #expect(few == many, "3 issues: \(few) statements; 30 issues: \(many)")
+        #expect(many <= 12, "\(many) statements for a page of 30 issues")
+    }
+
     @Test func theSuggestionRuleWeighsExperienceThenLoad() {
         typealias C = SupportAssignment.Candidate
         #expect(SupportAssignment.pick([C(userID: 1, inHand: 0, resolved: 2), C(userID: 2, inHand: 4, resolved: 9)]) == 2)
