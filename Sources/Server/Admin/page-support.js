@@ -98,18 +98,23 @@
     return box;
   }
 
+  var latest = 0; // a slower answer to an earlier request never replaces a later one's
+
   function list(box, after, rows) {
     var variables = { first: PAGE };
-    Object.keys(filters).forEach(function (key) { if (filters[key]) variables[key] = filters[key]; });
+    var shownFilters = { status: filters.status, severity: filters.severity, category: filters.category };
+    Object.keys(shownFilters).forEach(function (key) { if (shownFilters[key]) variables[key] = shownFilters[key]; });
     if (after) variables.after = after;
+    var request = ++latest;
     return Admin.run("AdminSupportQueue", variables).then(function (result) {
+      if (request !== latest) return;
       Admin.clear(box);
-      box.setAttribute("data-status", filters.status);
+      Object.keys(shownFilters).forEach(function (key) { box.setAttribute("data-" + key, shownFilters[key]); });
       if (result.errors) { box.appendChild(Admin.problem(result)); return; }
       var queue = result.data.supportQueue;
       var shown = (rows || []).concat(queue.edges.map(function (e) { return e.node; }));
       var reload = function () { list(box, null, null); };
-      box.appendChild(el("p", { class: "muted", text: shown.length + " issue(s)" + (filters.status ? " " + words(filters.status) : " open or in hand") + ", oldest first." }));
+      box.appendChild(el("p", { class: "muted", text: shown.length + " issue(s)" + (shownFilters.status ? " " + words(shownFilters.status) : " open or in hand") + ", oldest first." }));
       box.appendChild(Admin.table("Support issues", [
         { title: "#", num: true, cell: function (i) { return el("span", { "data-issue": i.id, "data-number": i.number, text: "#" + i.number }); } },
         { title: "Sent", cell: function (i) { return Admin.date(i.createdAt); } },
@@ -127,7 +132,7 @@
           return i.requester ? [i.requester.displayName || "—", el("div", { class: "muted", text: i.requester.email || "" })] : "—";
         } },
         { title: "Actions", cell: function (i) { return actions(i, reload); } },
-      ], shown, "No support issues" + (filters.status ? " " + words(filters.status) : "") + "."));
+      ], shown, "No support issues" + (shownFilters.status ? " " + words(shownFilters.status) : "") + "."));
       if (queue.pageInfo.hasNextPage) {
         box.appendChild(el("button", { type: "button", class: "secondary", "data-action": "more", text: "More issues",
           onclick: function () { list(box, queue.pageInfo.endCursor, shown); } }));
