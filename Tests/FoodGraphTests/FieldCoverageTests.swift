@@ -770,6 +770,38 @@ private struct Tour {
             [email])
         try await run("{ me { linkedProviders { provider email linkedAt } } }", token: user)
         try await run("mutation { unlinkProvider(input: {provider: GOOGLE}) { user { id } userErrors { code } } }", token: user)
+        // Support: an issue with a screenshot, the queue, take, answer, resolve, reopen; feedback.
+        let supportStaff = try await signIn("support")
+        let supportIssue = try await run(
+            """
+            mutation($shot: Base64) { submitSupportIssue(input: {subject: "Tour issue", description: "Tour", category: BUG, severity: CRITICAL,
+              screenshot: $shot}) { issue { id } allowedAgainAt userErrors { code } } }
+            """, token: user, ["shot": .string(Self.avatar)])
+        let supportIssueID = try string(supportIssue, "data.submitSupportIssue.issue.id")
+        let supportIssueFields = """
+            id number subject description category severity status screenshot { contentType width height data }
+            requester { displayName email } assignee { id name } suggestedAssignee { id name }
+            comments { id body fromStaff author { id name } createdAt } createdAt takenAt resolvedAt updatedAt
+            """
+        try await run(
+            "{ supportQueue(status: OPEN, severity: CRITICAL, category: BUG, first: 5) { pageInfo { hasNextPage } edges { cursor node { \(supportIssueFields) } } } }",
+            token: supportStaff)
+        try await run(
+            "mutation($i: ID!) { takeSupportIssue(input: {issueId: $i}) { issue { id } userErrors { code } } }", token: supportStaff,
+            ["i": .string(supportIssueID)])
+        try await run(
+            "mutation($i: ID!) { commentOnSupportIssue(input: {issueId: $i, body: \"On it\"}) { issue { id } comment { id } userErrors { code } } }",
+            token: supportStaff, ["i": .string(supportIssueID)])
+        try await run(
+            "mutation($i: ID!) { resolveSupportIssue(input: {issueId: $i}) { issue { id } userErrors { code } } }", token: user,
+            ["i": .string(supportIssueID)])
+        try await run(
+            "mutation($i: ID!) { reopenSupportIssue(input: {issueId: $i}) { issue { id } userErrors { code } } }", token: user,
+            ["i": .string(supportIssueID)])
+        try await run("{ me { supportIssues(status: OPEN, first: 5) { edges { node { \(supportIssueFields) } } } } }", token: user)
+        try await run(
+            #"mutation { submitFeedback(input: {rating: 4, text: "Tour"}) { feedback { rating text createdAt } userErrors { code } } }"#, token: user)
+        try await run("{ feedbackSummary { from to count averageRating ratings { rating count } } }", token: admin)
 
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"

@@ -49,4 +49,6 @@ public enum UserErrorCode: String, Hashable, Sendable, CaseIterable {
     // Sign-in with a provider (Accounts/Providers).
     case providerNotConfigured = "PROVIDER_NOT_CONFIGURED"
     case lastSignInMethod = "LAST_SIGN_IN_METHOD"
+    case supportIssueLimit = "SUPPORT_ISSUE_LIMIT"
+    case issueAlreadyTaken = "ISSUE_ALREADY_TAKEN"
 }

@@ -127,6 +127,10 @@ enum UserErrorCode {
   PROVIDER_NOT_CONFIGURED
   "The change would leave the account without a way to sign in (no password and no other provider)."
   LAST_SIGN_IN_METHOD
+  "A 6th support issue in a day or a 26th in a week; the payload's `allowedAgainAt` says when the next one is accepted."
+  SUPPORT_ISSUE_LIMIT
+  "Another employee already has this support issue in hand."
+  ISSUE_ALREADY_TAKEN
 }
 
 "An amount of money in a currency."
