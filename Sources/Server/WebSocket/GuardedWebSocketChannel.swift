@@ -1,0 +1,82 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOHTTPTypes
+import NIOWebSocket
+
+/// HTTP/1.1 that may upgrade to WebSocket, with the same `RequestGuard` as `GuardedHTTP1Channel` on
+/// the HTTP requests. The guard joins the pipeline only once the first request head is read (NIO's
+/// upgrade handler decides first whether it is an upgrade), so until then a deadline of its own
+/// bounds the first head: a connection that sends no complete head in `headerTimeout` is closed.
+struct GuardedWebSocketChannel: ServerChildChannel {
+    typealias Value = HTTP1WebSocketUpgradeChannel.Value
+
+    private let base: HTTP1WebSocketUpgradeChannel
+    private let firstHeadTimeout: Duration
+
+    init(
+        responder: @escaping HTTPChannelHandler.Responder, limits: RequestGuard.Limits, maxFrameSize: Int,
+        shouldUpgrade: @escaping @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
+            WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+        >
+    ) {
+        base = HTTP1WebSocketUpgradeChannel(
+            responder: responder,
+            configuration: .init(
+                http1: .init(additionalChannelHandlers: [RequestGuard(limits: limits)]),
+                // The protocol has its own keep-alive (`ping` messages), which clients answer.
+                ws: .init(maxFrameSize: maxFrameSize, autoPing: .disabled)),
+            shouldUpgrade: shouldUpgrade)
+        firstHeadTimeout = min(limits.headerTimeout, limits.idleTimeout)
+    }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            try channel.pipeline.syncOperations.addHandler(GuardFindingBytesObserver(), position: .first)
+            // By then the head was read: the guard took over (HTTP), or the connection upgraded.
+            channel.eventLoop.scheduleTask(in: TimeAmount(firstHeadTimeout)) {
+                let operations = channel.pipeline.syncOperations
+                let guarded = (try? operations.handler(type: RequestGuard.self)) != nil
+                let upgraded = (try? operations.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)) != nil
+                if !guarded && !upgraded { channel.close(promise: nil) }
+            }
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await base.handle(value: value, logger: logger)
+    }
+}
+
+/// `InboundBytesObserver` for a pipeline whose `RequestGuard` arrives late: it tells the guard of
+/// new bytes once the guard is there.
+final class GuardFindingBytesObserver: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private var requestGuard: RequestGuard?
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if requestGuard == nil { requestGuard = try? context.pipeline.syncOperations.handler(type: RequestGuard.self) }
+        requestGuard?.bytesArrived()
+        context.fireChannelRead(data)
+    }
+}
+
+extension HTTPServerBuilder {
+    /// HTTP/1.1 with the limits of `RequestGuard`, upgrading to WebSocket when `shouldUpgrade` says.
+    static func guardedHTTP1WebSocket(
+        limits: RequestGuard.Limits, maxFrameSize: Int,
+        shouldUpgrade: @escaping @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
+            WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+        >
+    ) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            GuardedWebSocketChannel(responder: responder, limits: limits, maxFrameSize: maxFrameSize, shouldUpgrade: shouldUpgrade)
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Server
+import Testing
+
+@testable import FoodGraph
+
+/// `graphql-transport-ws` on `/graphql`, with a real WebSocket client: each close code of the
+/// protocol, ping/pong, subscribe/next/error/complete, and single results over the socket.
+@Suite(.timeLimit(.minutes(2)))
+struct SubscriptionProtocolTests {
+    static let notifications = "subscription { notificationAdded { id title kind } }"
+
+    /// The user's ID (the key of `me.id`).
+    static func userID(_ api: HTTPTestAPI, _ token: String) async throws -> Int64 {
+        let me = try #require(try await api.run("{ me { id } }", token: token)["data.me.id"] as? String)
+        return try #require(GlobalID(parsing: me)?.key)
+    }
+
+    static func notify(_ api: HTTPTestAPI, _ userID: Int64, _ title: String) async throws {
+        try await Notifications.post(
+            NewNotification(kind: .orderStatusChanged, userID: userID, title: title, body: "Body of \(title)"), in: api.database.database)
+    }
+
+    @Test func aMessageThatIsNotGraphQLTransportWSClosesWith4400() async throws {
+        try await SubscriptionServers.with { servers in
+            let notJSON = try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.send("this is not JSON")
+                #expect(await socket.closedByServer())
+            }
+            #expect(notJSON?.closeCode == .unknown(4400))
+            let noID = try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.send(["type": "subscribe", "payload": ["query": "{ __typename }"]])
+                #expect(await socket.closedByServer())
+            }
+            #expect(noID?.closeCode == .unknown(4400))
+            #expect(noID?.reason?.contains("id") == true)
+        }
+    }
+
+    @Test func subscribingBeforeConnectionAckClosesWith4401() async throws {
+        try await SubscriptionServers.with { servers in
+            let closed = try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.subscribe("1", Self.notifications)
+                #expect(await socket.closedByServer())
+            }
+            #expect(closed?.closeCode == .unknown(4401))
+        }
+    }
+
+    @Test func aConnectionWithoutAValidTokenClosesWith4403() async throws {
+        try await SubscriptionServers.with { servers in
+            let closed = try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.send(["type": "connection_init", "payload": ["token": "not-a-session"]])
+                #expect(await socket.closedByServer())
+            }
+            #expect(closed?.closeCode == .unknown(4403))
+        }
+    }
+
+    @Test func aDuplicateSubscriptionIDClosesWith4409() async throws {
+        try await SubscriptionServers.with { servers in
+            let token = try await servers[0].http.signUp("dup-ws@example.com")
+            let closed = try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await socket.subscribe("same", Self.notifications)
+                try await socket.subscribe("same", Self.notifications)
+                #expect(await socket.closedByServer())
+            }
+            #expect(closed?.closeCode == .unknown(4409))
+        }
+    }
+
+    @Test func aSecondConnectionInitClosesWith4429() async throws {
+        try await SubscriptionServers.with { servers in
+            let token = try await servers[0].http.signUp("twice-ws@example.com")
+            let closed = try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await socket.send(["type": "connection_init", "payload": ["token": token]])
+                #expect(await socket.closedByServer())
+            }
+            #expect(closed?.closeCode == .unknown(4429))
+        }
+    }
+
+    @Test func aConnectionThatNeverInitialisesClosesWith4408() async throws {
+        var subscriptions = SubscriptionConfiguration()
+        subscriptions.initTimeout = .milliseconds(300)
+        try await SubscriptionServers.with(subscriptions: subscriptions) { servers in
+            let started = ContinuousClock.now
+            let closed = try await SocketSession.open(port: servers[0].port) { socket in
+                #expect(await socket.closedByServer())
+            }
+            #expect(closed?.closeCode == .unknown(4408))
+            #expect(ContinuousClock.now - started < .seconds(3))
+        }
+    }
+
+    @Test func pingIsAnsweredWithPongAndTheServerPingsToo() async throws {
+        var subscriptions = SubscriptionConfiguration()
+        subscriptions.pingInterval = .milliseconds(200)
+        try await SubscriptionServers.with(subscriptions: subscriptions) { servers in
+            let token = try await servers[0].http.signUp("ping-ws@example.com")
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await socket.send(["type": "ping"])
+                var seen = Set<String>()
+                // The server's own ping may come before or after the pong.
+                while seen != ["pong", "ping"] {
+                    let message = try await socket.next(within: .seconds(2))
+                    seen.insert(message["type"] as? String ?? "?")
+                    if message["type"] as? String == "ping" { try await socket.send(["type": "pong"]) }
+                }
+            }
+        }
+    }
+
+    @Test func aSubscriberGetsItsNotificationsUntilItCompletes() async throws {
+        try await SubscriptionServers.with { servers in
+            let api = servers[0].http
+            let token = try await api.signUp("notified-ws@example.com")
+            let other = try await api.signUp("other-ws@example.com")
+            let userID = try await Self.userID(api, token)
+            let otherID = try await Self.userID(api, other)
+            let hub = LiveEventHub.shared(for: servers[0].application.database.pool)
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await socket.subscribe("n", Self.notifications)
+                try await Self.waitForListening(hub, subscribers: 1)
+                try await Self.notify(api, otherID, "Not yours")
+                try await Self.notify(api, userID, "Your order is on its way")
+                let next = try await socket.next()
+                #expect(next["type"] as? String == "next")
+                #expect(next["id"] as? String == "n")
+                let notification = (next["payload"] as? [String: Any])?["data"] as? [String: Any]
+                #expect((notification?["notificationAdded"] as? [String: Any])?["title"] as? String == "Your order is on its way")
+                try await socket.send(["id": "n", "type": "complete"])
+                try await Self.waitForListening(hub, subscribers: 0)
+                try await Self.notify(api, userID, "After complete")
+                #expect(try await socket.receivesNothing(for: .milliseconds(500)))
+            }
+        }
+    }
+
+    @Test func anInvalidSubscriptionDocumentGetsAnError() async throws {
+        try await SubscriptionServers.with { servers in
+            let token = try await servers[0].http.signUp("invalid-ws@example.com")
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await socket.subscribe("bad", "subscription { noSuchField }")
+                let error = try await socket.next()
+                #expect(error["type"] as? String == "error")
+                #expect(error["id"] as? String == "bad")
+                let errors = try #require(error["payload"] as? [[String: Any]])
+                #expect((errors.first?["message"] as? String)?.contains("noSuchField") == true)
+                // Two root fields: refused by validation as over HTTP.
+                try await socket.subscribe("two", "subscription { notificationAdded { id } scanUpdated(scanId: \"x\") { id } }")
+                #expect(try await socket.next()["type"] as? String == "error")
+                // The connection stays usable.
+                try await socket.send(["type": "ping"])
+                #expect(try await socket.next()["type"] as? String == "pong")
+            }
+        }
+    }
+
+    @Test func queriesOverTheSocketGetOneResultThenComplete() async throws {
+        try await SubscriptionServers.with { servers in
+            let api = servers[0].http
+            let token = try await api.signUp("query-ws@example.com")
+            let expected = try #require(try await api.run("{ me { id } }", token: token)["data.me.id"] as? String)
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await socket.subscribe("q", "{ me { id } }")
+                let next = try await socket.next()
+                #expect(next["type"] as? String == "next")
+                let data = (next["payload"] as? [String: Any])?["data"] as? [String: Any]
+                #expect((data?["me"] as? [String: Any])?["id"] as? String == expected)
+                let complete = try await socket.next()
+                #expect(complete["type"] as? String == "complete")
+                #expect(complete["id"] as? String == "q")
+            }
+        }
+    }
+
+    /// A client that stops reading: its queue fills, the server closes it and ends its
+    /// subscriptions, and the server goes on serving others.
+    @Test func aClientThatDoesNotReadIsDisconnected() async throws {
+        var subscriptions = SubscriptionConfiguration()
+        subscriptions.maxQueuedMessages = 20
+        try await SubscriptionServers.with(demoData: true, subscriptions: subscriptions) { servers in
+            let api = servers[0].http
+            let token = try await api.signUp("slow-ws@example.com")
+            let hub = LiveEventHub.shared(for: servers[0].application.database.pool)
+            // About 40 KB per result: the socket's buffers fill after some hundreds of them.
+            let big = "{ products(first: 100) { edges { node { id name brand barcode } } } }"
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await socket.subscribe("live", Self.notifications)
+                try await Self.waitForListening(hub, subscribers: 1)
+                socket.pauseReading()
+                for index in 0..<3000 {
+                    do {
+                        try await socket.subscribe("q\(index)", big)
+                    } catch {
+                        break  // The server cut the connection.
+                    }
+                    if hub.subscriberCount == 0 { break }
+                }
+                try await Self.waitForListening(hub, subscribers: 0, within: .seconds(20))
+            }
+            // The server still serves everyone else.
+            #expect(try await api.run("{ me { id } }", token: token).status == 200)
+        }
+    }
+
+    static func waitForListening(
+        _ hub: LiveEventHub, subscribers: Int, within timeout: Duration = .seconds(5),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while hub.subscriberCount != subscribers && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(hub.subscriberCount == subscribers, sourceLocation: sourceLocation)
+        // The LISTEN connection opens with the first subscriber: give it time to be listening.
+        if subscribers > 0 { try await Task.sleep(for: .milliseconds(400)) }
+    }
+}
