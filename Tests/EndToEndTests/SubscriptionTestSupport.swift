@@ -138,7 +138,7 @@ final class SocketSession: Sendable {
             if let text = inbox.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
                 return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], sourceLocation: sourceLocation)
             }
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(for: .milliseconds(5))
         }
         Issue.record("No message from the server within \(timeout).", sourceLocation: sourceLocation)
         throw CancellationError()
