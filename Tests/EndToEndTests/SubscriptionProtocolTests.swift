@@ -1,5 +1,6 @@
 import Foundation
 import Server
+import TestSupport
 import Testing
 
 @testable import FoodGraph
@@ -92,6 +93,28 @@ struct SubscriptionProtocolTests {
             }
             #expect(closed?.closeCode == .unknown(4408))
             #expect(ContinuousClock.now - started < .seconds(3))
+        }
+    }
+
+    /// The HTTP deadlines (a head's, an idle connection's) end with the upgrade: a quiet subscriber
+    /// stays connected past them, while a connection that never sends a head is closed.
+    @Test func aQuietSubscriberOutlivesTheHTTPDeadlines() async throws {
+        var configuration = ServerConfiguration(port: 0)
+        configuration.headerTimeout = .milliseconds(500)
+        configuration.idleTimeout = .milliseconds(500)
+        var subscriptions = SubscriptionConfiguration()
+        subscriptions.pingInterval = nil
+        try await SubscriptionServers.with(subscriptions: subscriptions, configuration: configuration) { servers in
+            let token = try await servers[0].http.signUp("quiet-ws@example.com")
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await Task.sleep(for: .milliseconds(1500))
+                try await socket.send(["type": "ping"])
+                #expect(try await socket.next()["type"] as? String == "pong")
+            }
+            let silent = try RawConnection(port: servers[0].port)
+            let (_, closed) = await silent.receive(for: .seconds(3))
+            #expect(closed)
         }
     }
 

@@ -26,7 +26,7 @@ struct SubscriptionInstance: Sendable {
 enum SubscriptionServers {
     static func with(
         instances count: Int = 1, demoData: Bool = false, subscriptions: SubscriptionConfiguration = SubscriptionConfiguration(),
-        _ body: @Sendable ([SubscriptionInstance]) async throws -> Void
+        configuration: ServerConfiguration = ServerConfiguration(port: 0), _ body: @Sendable ([SubscriptionInstance]) async throws -> Void
     ) async throws {
         setenv("FOODGRAPH_SCRYPT_COST", "1024", 0)
         let database = try await MigratedTemplate.database()
@@ -34,12 +34,14 @@ enum SubscriptionServers {
         if demoData { try await DemoData.loadIfEmpty(into: database.database) }
         var pools = [database.pool]
         for _ in 1..<max(1, count) { pools.append(PostgresPool(configuration: .init(conninfo: database.pool.configuration.conninfo, size: 4))) }
-        try await start(Array(pools.prefix(count)), database: database, subscriptions: subscriptions, started: [], body)
+        try await start(
+            Array(pools.prefix(count)), database: database, subscriptions: subscriptions, configuration: configuration, started: [], body)
         for pool in pools.dropFirst() { await pool.close() }
     }
 
     private static func start(
-        _ pools: [PostgresPool], database: TestDatabase, subscriptions: SubscriptionConfiguration, started: [SubscriptionInstance],
+        _ pools: [PostgresPool], database: TestDatabase, subscriptions: SubscriptionConfiguration, configuration: ServerConfiguration,
+        started: [SubscriptionInstance],
         _ body: @Sendable ([SubscriptionInstance]) async throws -> Void
     ) async throws {
         guard let pool = pools.first else { return try await body(started) }
@@ -47,12 +49,14 @@ enum SubscriptionServers {
         logger.logLevel = .warning
         let application = try FoodGraphApplication(pool: pool)
         var server = FoodGraphServer(
-            application: HTTPApplication(application: application), configuration: ServerConfiguration(port: 0), logger: logger)
+            application: HTTPApplication(application: application), configuration: configuration, logger: logger)
         server.subscriptions = subscriptions
         try await server.makeApplication().test(.live) { client in
             let instance = SubscriptionInstance(
                 port: try #require(client.port), http: HTTPTestAPI(client: client, database: database), application: application)
-            try await start(Array(pools.dropFirst()), database: database, subscriptions: subscriptions, started: started + [instance], body)
+            try await start(
+                Array(pools.dropFirst()), database: database, subscriptions: subscriptions, configuration: configuration,
+                started: started + [instance], body)
         }
     }
 }

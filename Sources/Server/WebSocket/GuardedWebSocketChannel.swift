@@ -5,12 +5,12 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTPTypes
-import NIOWebSocket
 
 /// HTTP/1.1 that may upgrade to WebSocket, with the same `RequestGuard` as `GuardedHTTP1Channel` on
 /// the HTTP requests. The guard joins the pipeline only once the first request head is read (NIO's
 /// upgrade handler decides first whether it is an upgrade), so until then a deadline of its own
-/// bounds the first head: a connection that sends no complete head in `headerTimeout` is closed.
+/// bounds the first head: a connection that sends no complete head within `headerTimeout` (or
+/// `idleTimeout`, if shorter) of opening is closed.
 struct GuardedWebSocketChannel: ServerChildChannel {
     typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
@@ -35,14 +35,8 @@ struct GuardedWebSocketChannel: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         base.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            try channel.pipeline.syncOperations.addHandler(GuardFindingBytesObserver(), position: .first)
-            // By then the head was read: the guard took over (HTTP), or the connection upgraded.
-            channel.eventLoop.scheduleTask(in: TimeAmount(firstHeadTimeout)) {
-                let operations = channel.pipeline.syncOperations
-                let guarded = (try? operations.handler(type: RequestGuard.self)) != nil
-                let upgraded = (try? operations.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)) != nil
-                if !guarded && !upgraded { channel.close(promise: nil) }
-            }
+            let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(firstHeadTimeout)) { channel.close(promise: nil) }
+            try channel.pipeline.syncOperations.addHandler(GuardFindingBytesObserver(firstHeadDeadline: deadline), position: .first)
             return value
         }
     }
@@ -53,17 +47,39 @@ struct GuardedWebSocketChannel: ServerChildChannel {
 }
 
 /// `InboundBytesObserver` for a pipeline whose `RequestGuard` arrives late: it tells the guard of
-/// new bytes once the guard is there.
+/// new bytes once the guard is there, and until the first head is whole (its blank line seen) it
+/// keeps the deadline of that head.
 final class GuardFindingBytesObserver: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
     private var requestGuard: RequestGuard?
+    private var firstHeadDeadline: Scheduled<Void>?
+    /// The last bytes seen of the first head, to find its end across reads.
+    private var recent: UInt32 = 0
+
+    init(firstHeadDeadline: Scheduled<Void>) {
+        self.firstHeadDeadline = firstHeadDeadline
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if let deadline = firstHeadDeadline {
+            for byte in unwrapInboundIn(data).readableBytesView {
+                recent = recent << 8 | UInt32(byte)
+                if recent == 0x0D0A_0D0A {
+                    deadline.cancel()
+                    firstHeadDeadline = nil
+                    break
+                }
+            }
+        }
         if requestGuard == nil { requestGuard = try? context.pipeline.syncOperations.handler(type: RequestGuard.self) }
         requestGuard?.bytesArrived()
         context.fireChannelRead(data)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        firstHeadDeadline?.cancel()
     }
 }
 
