@@ -45,7 +45,6 @@ final class GraphQLWebSocketConnection: Sendable {
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         let subscriptions = environment.subscriptions
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.outbox.drain(into: outbound) }
             group.addTask {
                 try? await Task.sleep(for: subscriptions.initTimeout)
                 guard !Task.isCancelled, !self.state.withLock({ $0.initReceived }) else { return }
@@ -63,8 +62,9 @@ final class GraphQLWebSocketConnection: Sendable {
                 await self.read(inbound)
                 self.outbox.finish()
             }
-            // The writer ends once the connection is closing (by either side): stop the rest.
-            await group.next()
+            // The writer ends once the connection is closing (by either side, its close frame
+            // written): then the rest stops.
+            await outbox.drain(into: outbound)
             group.cancelAll()
         }
         for operation in state.withLock({ $0.operations.values }) { operation.cancel() }
