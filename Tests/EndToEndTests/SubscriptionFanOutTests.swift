@@ -116,4 +116,43 @@ struct SubscriptionFanOutTests {
             }
         }
     }
+
+    /// The owner follows a scan as a worker claims it and fails it; another user may not.
+    @Test func theOwnerFollowsAScanThroughItsStatuses() async throws {
+        try await SubscriptionServers.with { servers in
+            let api = servers[0].http
+            let owner = try await api.signUp("scan-owner-ws@example.com")
+            let stranger = try await api.signUp("scan-stranger-ws@example.com")
+            let ownerID = try await SubscriptionProtocolTests.userID(api, owner)
+            let database = api.database.database
+            // A queued receipt scan, as `scanReceipt` leaves it for the workers.
+            let scanKey = try await database.query(
+                """
+                INSERT INTO scans (user_id, kind, status, sha256, content_type, width, height, image, expires_at)
+                VALUES ($1, 'receipt', 'pending', '\\x00', 'image/png', 1, 1, '\\x00', now() + interval '7 days') RETURNING id
+                """, [ownerID])[0].decode(Int64.self, at: 0)
+            let scanID = GlobalID(typeName: "Scan", key: scanKey).description
+            let follow = "subscription($id: ID!) { scanUpdated(scanId: $id) { id status failureReason } }"
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: stranger)
+                try await socket.subscribe("theirs", follow, variables: ["id": scanID])
+                #expect(try await socket.next()["type"] as? String == "error")
+            }
+            let hub = LiveEventHub.shared(for: servers[0].application.database.pool)
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: owner)
+                try await socket.subscribe("scan", follow, variables: ["id": scanID])
+                try await SubscriptionProtocolTests.waitForListening(hub, subscribers: 1)
+                _ = try await ScanStore.claim(limit: 10, in: database)
+                let claimed = try await socket.next()
+                let first = ((claimed["payload"] as? [String: Any])?["data"] as? [String: Any])?["scanUpdated"] as? [String: Any]
+                #expect(first?["status"] as? String == "PROCESSING")
+                try await ScanStore.failed(scanKey, reason: "Unreadable.", in: database)
+                let failed = try await socket.next()
+                let second = ((failed["payload"] as? [String: Any])?["data"] as? [String: Any])?["scanUpdated"] as? [String: Any]
+                #expect(second?["status"] as? String == "FAILED")
+                #expect(second?["failureReason"] as? String == "Unreadable.")
+            }
+        }
+    }
 }
