@@ -164,6 +164,32 @@ struct SubscriptionProtocolTests {
         }
     }
 
+    /// Every event is checked with the subscriber's session as it is then: once signed out, the
+    /// next event ends the subscription with `UNAUTHENTICATED` instead of delivering.
+    @Test func aSubscriberWhoSignsOutGetsNoMoreEvents() async throws {
+        try await SubscriptionServers.with { servers in
+            let api = servers[0].http
+            let token = try await api.signUp("signout-ws@example.com")
+            let userID = try await Self.userID(api, token)
+            let hub = LiveEventHub.shared(for: servers[0].application.database.pool)
+            try await SocketSession.open(port: servers[0].port) { socket in
+                try await socket.initialise(token: token)
+                try await socket.subscribe("n", Self.notifications)
+                try await Self.waitForListening(hub, subscribers: 1)
+                _ = try await api.run("mutation { logout { success } }", token: token)
+                try await Self.notify(api, userID, "Private news")
+                let ended = try await socket.next()
+                #expect(ended["type"] as? String == "next")
+                let payload = ended["payload"] as? [String: Any]
+                #expect(payload?["data"] == nil)
+                let errors = payload?["errors"] as? [[String: Any]]
+                #expect((errors?.first?["extensions"] as? [String: Any])?["code"] as? String == "UNAUTHENTICATED")
+                #expect(!"\(ended)".contains("Private news"))
+                #expect(try await socket.next()["type"] as? String == "complete")
+            }
+        }
+    }
+
     @Test func anInvalidSubscriptionDocumentGetsAnError() async throws {
         try await SubscriptionServers.with { servers in
             let token = try await servers[0].http.signUp("invalid-ws@example.com")
@@ -178,6 +204,12 @@ struct SubscriptionProtocolTests {
                 // Two root fields: refused by validation as over HTTP.
                 try await socket.subscribe("two", "subscription { notificationAdded { id } scanUpdated(scanId: \"x\") { id } }")
                 #expect(try await socket.next()["type"] as? String == "error")
+                // The HTTP path's limits: a document of more tokens than allowed (15,000).
+                try await socket.subscribe("big", "subscription { notificationAdded { " + String(repeating: "id ", count: 16_000) + "} }")
+                let tooBig = try await socket.next()
+                #expect(tooBig["type"] as? String == "error")
+                let tooBigErrors = try #require(tooBig["payload"] as? [[String: Any]])
+                #expect((tooBigErrors.first?["extensions"] as? [String: Any])?["code"] as? String == "GRAPHQL_PARSE_FAILED")
                 // The connection stays usable.
                 try await socket.send(["type": "ping"])
                 #expect(try await socket.next()["type"] as? String == "pong")
