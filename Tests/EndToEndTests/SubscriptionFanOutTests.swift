@@ -23,7 +23,7 @@ struct SubscriptionFanOutTests {
             try await SocketSession.open(port: a.port) { socket in
                 try await socket.initialise(token: customer)
                 try await socket.subscribe("order", Self.orderStatus, variables: ["id": orderID])
-                try await SubscriptionProtocolTests.waitForListening(hubA, subscribers: 1)
+                try await SubscriptionProtocolTests.waitForListening(hubA, subscribers: 1, on: a.http)
                 let changed = try await b.http.run(
                     #"mutation { setOrderStatus(input: {orderId: "\#(orderID)", status: ACCEPTED}) { order { status } } }"#, token: handler)
                 #expect(changed["data.setOrderStatus.order.status"] as? String == "ACCEPTED")
@@ -59,7 +59,7 @@ struct SubscriptionFanOutTests {
             try await SocketSession.open(port: servers[0].port) { socket in
                 try await socket.initialise(token: handler)
                 try await socket.subscribe("any", Self.orderStatus, variables: ["id": orderID])
-                try await SubscriptionProtocolTests.waitForListening(hub, subscribers: 1)
+                try await SubscriptionProtocolTests.waitForListening(hub, subscribers: 1, on: api)
                 _ = try await api.run(
                     #"mutation { setOrderStatus(input: {orderId: "\#(orderID)", status: ACCEPTED}) { order { status } } }"#, token: handler)
                 let next = try await socket.next()
@@ -103,7 +103,7 @@ struct SubscriptionFanOutTests {
             try await SocketSession.open(port: a.port) { socket in
                 try await socket.initialise(token: ana)
                 try await socket.subscribe("board", board, variables: ["g": groupID])
-                try await SubscriptionProtocolTests.waitForListening(hubA, subscribers: 1)
+                try await SubscriptionProtocolTests.waitForListening(hubA, subscribers: 1, on: a.http)
                 _ = try await b.http.run(
                     #"mutation { addDiaryEntry(input: {food: {customFood: {name: "Oats", nutrition: {energyKcal: 380, fatG: 7, carbohydratesG: 60, proteinG: 13}}}, date: "2026-03-02", meal: BREAKFAST, quantity: 80, unit: GRAM}) { userErrors { code } } }"#,
                     token: ben)
@@ -142,7 +142,7 @@ struct SubscriptionFanOutTests {
             try await SocketSession.open(port: servers[0].port) { socket in
                 try await socket.initialise(token: owner)
                 try await socket.subscribe("scan", follow, variables: ["id": scanID])
-                try await SubscriptionProtocolTests.waitForListening(hub, subscribers: 1)
+                try await SubscriptionProtocolTests.waitForListening(hub, subscribers: 1, on: api)
                 _ = try await ScanStore.claim(limit: 10, in: database)
                 let claimed = try await socket.next()
                 let first = ((claimed["payload"] as? [String: Any])?["data"] as? [String: Any])?["scanUpdated"] as? [String: Any]

@@ -148,7 +148,7 @@ struct SubscriptionProtocolTests {
             try await SocketSession.open(port: servers[0].port) { socket in
                 try await socket.initialise(token: token)
                 try await socket.subscribe("n", Self.notifications)
-                try await Self.waitForListening(hub, subscribers: 1)
+                try await Self.waitForListening(hub, subscribers: 1, on: api)
                 try await Self.notify(api, otherID, "Not yours")
                 try await Self.notify(api, userID, "Your order is on its way")
                 let next = try await socket.next()
@@ -157,7 +157,7 @@ struct SubscriptionProtocolTests {
                 let notification = (next["payload"] as? [String: Any])?["data"] as? [String: Any]
                 #expect((notification?["notificationAdded"] as? [String: Any])?["title"] as? String == "Your order is on its way")
                 try await socket.send(["id": "n", "type": "complete"])
-                try await Self.waitForListening(hub, subscribers: 0)
+                try await Self.waitForListening(hub, subscribers: 0, on: api)
                 try await Self.notify(api, userID, "After complete")
                 #expect(try await socket.receivesNothing(for: .milliseconds(500)))
             }
@@ -175,7 +175,7 @@ struct SubscriptionProtocolTests {
             try await SocketSession.open(port: servers[0].port) { socket in
                 try await socket.initialise(token: token)
                 try await socket.subscribe("n", Self.notifications)
-                try await Self.waitForListening(hub, subscribers: 1)
+                try await Self.waitForListening(hub, subscribers: 1, on: api)
                 _ = try await api.run("mutation { logout { success } }", token: token)
                 try await Self.notify(api, userID, "Private news")
                 let ended = try await socket.next()
@@ -250,7 +250,7 @@ struct SubscriptionProtocolTests {
             try await SocketSession.open(port: servers[0].port) { socket in
                 try await socket.initialise(token: token)
                 try await socket.subscribe("live", Self.notifications)
-                try await Self.waitForListening(hub, subscribers: 1)
+                try await Self.waitForListening(hub, subscribers: 1, on: api)
                 socket.pauseReading()
                 for index in 0..<3000 {
                     do {
@@ -260,21 +260,30 @@ struct SubscriptionProtocolTests {
                     }
                     if hub.subscriberCount == 0 { break }
                 }
-                try await Self.waitForListening(hub, subscribers: 0, within: .seconds(20))
+                try await Self.waitForListening(hub, subscribers: 0, on: api, within: .seconds(20))
             }
             // The server still serves everyone else.
             #expect(try await api.run("{ me { id } }", token: token).status == 200)
         }
     }
 
+    /// Waits until `hub` has `subscribers`, and, when it has any, until the listening connection
+    /// has run its `LISTEN`s (as PostgreSQL reports it): events before that are not heard.
     static func waitForListening(
-        _ hub: LiveEventHub, subscribers: Int, within timeout: Duration = .seconds(5),
+        _ hub: LiveEventHub, subscribers: Int, on api: HTTPTestAPI, within timeout: Duration = .seconds(10),
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws {
         let deadline = ContinuousClock.now + timeout
         while hub.subscriberCount != subscribers && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(hub.subscriberCount == subscribers, sourceLocation: sourceLocation)
-        // The LISTEN connection opens with the first subscriber: give it time to be listening.
-        if subscribers > 0 { try await Task.sleep(for: .milliseconds(400)) }
+        guard subscribers > 0 else { return }
+        while ContinuousClock.now < deadline {
+            let listening = try await api.database.database.query(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE $1",
+                ["LISTEN \"\(Notifications.channel)\"%"])[0].decode(Int.self, at: 0)
+            if listening > 0 { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("The hub's LISTEN did not start within \(timeout).", sourceLocation: sourceLocation)
     }
 }

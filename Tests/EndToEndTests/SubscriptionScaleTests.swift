@@ -24,25 +24,35 @@ struct SubscriptionScaleTests {
             // One subscriber first, so the listening connection and the first allocations are in
             // the baseline rather than counted against the many.
             let subscribed = Shared(0)
+            let failed = Shared(0)
             let release = Shared(false)
             let query = "subscription { notificationAdded { id title } }"
             try await withThrowingTaskGroup(of: Void.self) { group in
+                // Whatever happens, the subscribers are let go (the group waits for them all).
+                defer { release.value.withLock { $0 = true } }
                 var before = 0
                 for index in 0..<count {
                     group.addTask {
-                        try await SocketSession.open(port: port) { socket in
-                            try await socket.initialise(token: token)
-                            try await socket.subscribe("n", query)
-                            // A query after the subscription answers only once the subscription was taken.
-                            try await socket.subscribe("q", "{ me { id } }")
-                            _ = try await socket.next(within: .seconds(30))
-                            subscribed.value.withLock { $0 += 1 }
-                            while !release.value.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(500)) }
+                        do {
+                            try await SocketSession.open(port: port) { socket in
+                                try await socket.initialise(token: token)
+                                try await socket.subscribe("n", query)
+                                // A query after the subscription answers only once the subscription was taken.
+                                try await socket.subscribe("q", "{ me { id } }")
+                                _ = try await socket.next(within: .seconds(30))
+                                subscribed.value.withLock { $0 += 1 }
+                                while !release.value.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(500)) }
+                            }
+                        } catch {
+                            failed.value.withLock { $0 += 1 }
+                            throw error
                         }
                     }
                     // Connections are opened one after another: the figure is memory, not a connection storm.
                     let deadline = ContinuousClock.now + .seconds(30)
-                    while subscribed.value.withLock({ $0 }) <= index, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+                    while subscribed.value.withLock({ $0 }) + failed.value.withLock({ $0 }) <= index, ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(1))
+                    }
                     if index == 0 {
                         try await Task.sleep(for: .milliseconds(500))
                         before = server.residentKiB()

@@ -136,7 +136,7 @@ final class SocketSession: Sendable {
     }
 
     /// The next message from the server; fails after `timeout`.
-    func next(within timeout: Duration = .seconds(5), sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+    func next(within timeout: Duration = .seconds(10), sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> [String: Any] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let text = inbox.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
