@@ -41,6 +41,8 @@ if !light {
         // Sign-in with Google or Facebook: ID tokens' signatures (JWTKit), the providers' keys (AsyncHTTPClient).
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // GraphQL subscriptions over WebSocket (graphql-transport-ws); its client drives the tests.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ]
     targets += [
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -70,6 +72,7 @@ if !light {
                 "GraphQLEngine", "CJansson", "COpenSSL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
@@ -113,6 +116,7 @@ if !light {
             dependencies: [
                 "FoodGraphCLI", "Server", "FoodGraph", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings))

@@ -138,6 +138,26 @@ private struct Tour {
         try await run("mutation($u: ID!) { unblockUser(input: {userId: $u}) { user { id } userErrors { code } } }", token: user, ["u": .string(third.id)])
     }
 
+    /// Subscriptions resolve their root field when subscribing (the socket and events: EndToEndTests'
+    /// Subscription*Tests); others' or missing objects are refused there.
+    func subscriptionsTour(token: String) async throws {
+        let context = try await application.makeContext(bearerToken: token)
+        let missing = { (type: String) in GlobalID(typeName: type, key: Int64.max).description }
+        let fields = [
+            ("subscription { notificationAdded { id } }", nil),
+            (#"subscription { orderStatusChanged(orderId: "\#(missing("Order"))") { id } }"#, "NOT_FOUND"),
+            (#"subscription { scanUpdated(scanId: "\#(missing("Scan"))") { id } }"#, "NOT_FOUND"),
+            (#"subscription { leaderboardChanged(groupId: "\#(missing("RivalGroup"))") { id } }"#, "NOT_FOUND"),
+        ]
+        for (document, refusal) in fields {
+            let request = ExecutionRequest(document: try parse(document), context: context, scheduler: context.scheduler)
+            switch await subscribe(application.executable, request) {
+            case .success: #expect(refusal == nil, "\(document)")
+            case .failure(let failure): #expect(failure.errors.first?.code == refusal, "\(document): \(failure.errors)")
+            }
+        }
+    }
+
     func run() async throws {
         let admin = try await signIn("admin")
         let chain = try await signIn("chain")
@@ -158,6 +178,7 @@ private struct Tour {
             """)
         let user = try string(login, "data.login.token")
         try await run("mutation { resendConfirmationEmail { sent } }", token: user)
+        try await subscriptionsTour(token: user)
 
         // Catalog: micronutrients come from imports (no input writes them); give the milks some.
         _ = try await database.query(
