@@ -117,6 +117,46 @@ struct SubscriptionFanOutTests {
         }
     }
 
+    /// The user who reported an issue follows it: support takes it in hand and answers through the
+    /// other instance; another user may not follow it.
+    @Test func aUserFollowsTheirSupportIssueAsSupportTakesAndAnswersIt() async throws {
+        try await SubscriptionServers.with(instances: 2, demoData: true) { servers in
+            let (a, b) = (servers[0], servers[1])
+            let user = try await b.http.signUp("support-live@example.com")
+            let stranger = try await b.http.signUp("support-stranger-live@example.com")
+            let sent = try await b.http.run(
+                #"mutation { submitSupportIssue(input: {subject: "Live issue", description: "It froze.", category: BUG, severity: HIGH}) { issue { id } } }"#,
+                token: user)
+            let issueID = try #require(sent["data.submitSupportIssue.issue.id"] as? String)
+            let support = try await b.http.demoLogin("support")
+            let follow = "subscription($i: ID!) { supportIssueUpdated(issueId: $i) { id status comments { body fromStaff } } }"
+            try await SocketSession.open(port: a.port) { socket in
+                try await socket.initialise(token: stranger)
+                try await socket.subscribe("theirs", follow, variables: ["i": issueID])
+                #expect(try await socket.next()["type"] as? String == "error")
+            }
+            let hubA = LiveEventHub.shared(for: a.application.database.pool)
+            try await SocketSession.open(port: a.port) { socket in
+                try await socket.initialise(token: user)
+                try await socket.subscribe("mine", follow, variables: ["i": issueID])
+                try await SubscriptionProtocolTests.waitForListening(hubA, subscribers: 1, on: a.http)
+                _ = try await b.http.run(
+                    #"mutation { takeSupportIssue(input: {issueId: "\#(issueID)"}) { issue { status } } }"#, token: support)
+                let taken = try await socket.next(within: .seconds(2))
+                let issue = ((taken["payload"] as? [String: Any])?["data"] as? [String: Any])?["supportIssueUpdated"] as? [String: Any]
+                #expect(issue?["status"] as? String == "IN_HAND", "\(taken)")
+                _ = try await b.http.run(
+                    #"mutation { commentOnSupportIssue(input: {issueId: "\#(issueID)", body: "Fixed in 2.1"}) { comment { id } } }"#,
+                    token: support)
+                let answered = try await socket.next(within: .seconds(2))
+                let comments = (((answered["payload"] as? [String: Any])?["data"] as? [String: Any])?["supportIssueUpdated"] as? [String: Any])?["comments"]
+                    as? [[String: Any]]
+                #expect(comments?.last?["body"] as? String == "Fixed in 2.1")
+                #expect(comments?.last?["fromStaff"] as? Bool == true)
+            }
+        }
+    }
+
     /// The owner follows a scan as a worker claims it and fails it; another user may not.
     @Test func theOwnerFollowsAScanThroughItsStatuses() async throws {
         try await SubscriptionServers.with { servers in

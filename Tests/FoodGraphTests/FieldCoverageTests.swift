@@ -148,6 +148,7 @@ private struct Tour {
             (#"subscription { orderStatusChanged(orderId: "\#(missing("Order"))") { id } }"#, "NOT_FOUND"),
             (#"subscription { scanUpdated(scanId: "\#(missing("Scan"))") { id } }"#, "NOT_FOUND"),
             (#"subscription { leaderboardChanged(groupId: "\#(missing("RivalGroup"))") { id } }"#, "NOT_FOUND"),
+            (#"subscription { supportIssueUpdated(issueId: "\#(missing("SupportIssue"))") { id } }"#, "NOT_FOUND"),
         ]
         for (document, refusal) in fields {
             let request = ExecutionRequest(document: try parse(document), context: context, scheduler: context.scheduler)

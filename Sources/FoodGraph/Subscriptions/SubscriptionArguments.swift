@@ -16,5 +16,11 @@ struct LeaderboardChangedArguments: Decodable, Sendable {
     private enum CodingKeys: String, CodingKey { case groupID = "groupId" }
 }
 
+/// `Subscription.supportIssueUpdated(issueId:)`.
+struct SupportIssueUpdatedArguments: Decodable, Sendable {
+    var issueID: NodeID<SupportIssueRecord>
+    private enum CodingKeys: String, CodingKey { case issueID = "issueId" }
+}
+
 /// A field without arguments (`notificationAdded`).
 struct NoSubscriptionArguments: Decodable, Sendable {}

@@ -33,6 +33,12 @@ enum SubscriptionsArea: Area {
             ) { id, context in
                 try await GroupStore.groups(ids: [id], visibleTo: try context.requireViewer().userID, in: context.database)[id]
             }
+            follow(
+                &root, "supportIssueUpdated", arguments: SupportIssueUpdatedArguments.self, topic: .supportIssue, id: \.issueID.key,
+                what: "support issue"
+            ) { id, context in
+                try await SupportArea.issue(id, visibleTo: context.viewer, in: context.database)
+            }
         }
     }
 

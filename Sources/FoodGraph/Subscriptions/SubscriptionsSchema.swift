@@ -29,6 +29,11 @@ type Subscription {
   Members only; null once you are no longer a member.
   """
   leaderboardChanged(groupId: ID!): RivalGroup
+  """
+  The support issue after each change: taken in hand, a comment from either side, resolved, reopened.
+  Its owner and support staff or administrators may follow it; null if it is no longer visible to you.
+  """
+  supportIssueUpdated(issueId: ID!): SupportIssue
 }
 """#
 }
