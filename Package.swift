@@ -49,6 +49,11 @@ if !light {
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // OTLP export of traces, over HTTP only: the gRPC exporter would add minutes to every clean build.
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // Sign-in with Google or Facebook: ID tokens' signatures (JWTKit), the providers' keys (AsyncHTTPClient).
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // GraphQL subscriptions over WebSocket (graphql-transport-ws); its client drives the tests.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ]
     targets += [
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -68,6 +73,8 @@ if !light {
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -78,6 +85,7 @@ if !light {
                 "GraphQLEngine", "CJansson", "COpenSSL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -102,7 +110,14 @@ if !light {
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "FoodGraphTests", dependencies: ["FoodGraph", "Postgres", "GraphQLEngine", "TestSupport"],
+            name: "FoodGraphTests",
+            dependencies: [
+                "FoodGraph", "Postgres", "GraphQLEngine", "TestSupport",
+                // The test OpenID provider of the provider sign-in tests: an HTTP server and signed tokens.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ServerTests",
@@ -121,6 +136,7 @@ if !light {
             dependencies: [
                 "FoodGraphCLI", "Server", "FoodGraph", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Postgres
 
 /// Where the database is: an external PostgreSQL (`--database-url`, `DATABASE_URL`), or the embedded
 /// cluster in the data folder (`--data-dir`, `FOODGRAPH_DATA_DIR`, default `./.foodgraph`).
@@ -14,6 +15,31 @@ struct DatabaseOptions: ParsableArguments {
     var poolSize: Int?
 
     var resolvedDatabaseURL: String? { databaseURL ?? Environment.string("DATABASE_URL") }
+
+    /// Streaming replicas for read-only statements (FOODGRAPH_READ_DATABASE_URLS, comma-separated).
+    var readDatabaseURLs: [String] {
+        (Environment.string("FOODGRAPH_READ_DATABASE_URLS") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The primary reached directly, for what needs a session of its own (LISTEN, the migrations'
+    /// lock) when DATABASE_URL goes through a transaction pooler (FOODGRAPH_LISTEN_DATABASE_URL).
+    var listenDatabaseURL: String? { Environment.string("FOODGRAPH_LISTEN_DATABASE_URL") }
+
+    /// FOODGRAPH_DATABASE_POOLER: `none` (default) or `pgbouncer-transaction`.
+    func resolvedPooler() throws -> PostgresPooler {
+        guard let text = Environment.string("FOODGRAPH_DATABASE_POOLER") else { return .none }
+        guard let pooler = PostgresPooler(rawValue: text.lowercased()) else {
+            let names = PostgresPooler.allCases.map(\.rawValue).joined(separator: " or ")
+            throw StartupError("FOODGRAPH_DATABASE_POOLER must be \(names), not \"\(text)\".")
+        }
+        return pooler
+    }
+
+    /// FOODGRAPH_REPLICA_MAX_LAG: how far behind a replica may be and still be read from (default 10s).
+    func resolvedReplicaMaximumLag() throws -> Duration {
+        try Environment.duration(nil, variable: "FOODGRAPH_REPLICA_MAX_LAG") ?? .seconds(10)
+    }
 
     var resolvedDataDirectory: URL {
         let path = dataDirectory ?? Environment.string("FOODGRAPH_DATA_DIR") ?? ".foodgraph"

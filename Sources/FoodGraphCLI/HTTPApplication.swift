@@ -11,7 +11,8 @@ struct HTTPApplication: GraphQLApplication {
 
     func makeContext(for request: RequestInfo) async throws -> PreparedContext {
         let context = try await application.makeContext(
-            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent))
+            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent),
+            readOnly: request.operationType == .query)
         let statistics = context.statistics
         return PreparedContext(
             context: context, scheduler: context.scheduler,
@@ -49,5 +50,28 @@ struct HTTPApplication: GraphQLApplication {
             Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "running")], factory: factory).record(depth.running)
             Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "failed")], factory: factory).record(depth.failed)
         }
+        recordReplicaMetrics(into: factory)
+    }
+
+    /// Per read replica: whether reads go to it, and its lag at its last check (docs/scaling.md).
+    private func recordReplicaMetrics(into factory: any MetricsFactory) {
+        guard let replicas = application.replicas?.replicas, !replicas.isEmpty else { return }
+        for (index, replica) in replicas.enumerated() {
+            let dimensions = [("replica", "\(index)")]
+            Gauge(label: "foodgraph_replica_usable", dimensions: dimensions, factory: factory).record(replica.status.isUsable ? 1 : 0)
+            if let lag = replica.status.lagSeconds {
+                Gauge(label: "foodgraph_replica_lag_seconds", dimensions: dimensions, factory: factory).record(lag)
+            }
+        }
+    }
+}
+
+extension HTTPApplication {
+    func persistedDocument(forHash hash: String) async -> String? {
+        await application.persistedDocument(forHash: hash)
+    }
+
+    func registerPersistedDocument(_ document: String, hash: String) async {
+        await application.registerPersistedDocument(document, hash: hash)
     }
 }

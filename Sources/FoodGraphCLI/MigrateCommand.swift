@@ -15,7 +15,7 @@ struct MigrateCommand: AsyncParsableCommand {
         let logger = try ServeCommand.makeLogger(level: nil)
         let connection = try await DatabaseConnection.open(database, logger: logger)
         defer { Task { await connection.close() } }
-        let runner = MigrationRunner(migrations: try FoodGraphApplication.bundledMigrations(), pool: connection.pool)
+        let runner = MigrationRunner(migrations: try FoodGraphApplication.bundledMigrations(), pool: try connection.sessionPool())
         if status {
             let current = try await runner.status()
             for migration in current.applied { print("applied  \(migration.version) \(migration.name)") }

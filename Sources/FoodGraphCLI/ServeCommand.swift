@@ -106,12 +106,14 @@ struct ServeCommand: AsyncParsableCommand {
         let migrateConfigured = try Environment.flag("FOODGRAPH_MIGRATE")
         let migrate = !noMigrate && (migrateConfigured ?? true)
 
+        // Checked before the database starts, so a configuration mistake is reported at once.
+        let policy = try accountPolicy()
         let connection = try await DatabaseConnection.open(database, logger: logger)
         do {
-            let application = try FoodGraphApplication(pool: connection.pool, policy: try accountPolicy())
+            let application = try FoodGraphApplication(pool: connection.pool, replicas: connection.replicas, policy: policy)
             if migrate {
                 do {
-                    let applied = try await MigrationRunner(migrations: application.migrations, pool: connection.pool).migrate()
+                    let applied = try await MigrationRunner(migrations: application.migrations, pool: try connection.sessionPool()).migrate()
                     if !applied.isEmpty { logger.info("applied migrations", metadata: ["files": "\(applied.map(\.fileName))"]) }
                 } catch let error as MigrationError {
                     throw StartupError(error.message)
@@ -204,7 +206,8 @@ struct ServeCommand: AsyncParsableCommand {
         let lifetime = try Environment.seconds(sessionMaxLifetime, variable: "FOODGRAPH_SESSION_MAX_LIFETIME")
         return AccountPolicy(
             sessionIdleTimeoutSeconds: idle ?? defaults.sessionIdleTimeoutSeconds,
-            sessionMaxLifetimeSeconds: lifetime ?? defaults.sessionMaxLifetimeSeconds)
+            sessionMaxLifetimeSeconds: lifetime ?? defaults.sessionMaxLifetimeSeconds,
+            identityProviders: try IdentityProviderEnvironment.settings())
     }
 
     /// Reads `{"<sha256 hex>": "<document>"}` and checks every hash against its document.

@@ -24,19 +24,23 @@ public actor PostgresConnection {
     private nonisolated let lastState = Atomic<UInt8>(LeaseState.idle.rawValue)
 
     private static let maximumPreparedStatements = 512
+    /// Behind a transaction pooler: every statement is sent unnamed, with its parameters (PQexecParams).
+    private let sendsUnnamedStatements: Bool
 
     /// Opens a connection. `conninfo` is a libpq connection string or a `postgresql://` URL.
     /// The server's notices and warnings go to `logger` at debug level (see `NoticeReceiver`),
     /// never to standard error.
     public static func connect(
-        _ conninfo: String, sessionSettings: [String: String] = [:], logger: Logger = Logger(label: "postgres")
+        _ conninfo: String, sessionSettings: [String: String] = [:], logger: Logger = Logger(label: "postgres"),
+        pooler: PostgresPooler = .none
     ) async throws -> PostgresConnection {
         let executor = QueueExecutor(label: "postgres.connection")
         return try await Connector(executor: executor).connect(
-            conninfo, sessionSettings: sessionSettings, notices: NoticeReceiver(logger: logger))
+            conninfo, sessionSettings: sessionSettings, notices: NoticeReceiver(logger: logger), pooler: pooler)
     }
 
-    init(handle: OpaquePointer, notices: NoticeReceiver, executor: QueueExecutor) {
+    init(handle: OpaquePointer, notices: NoticeReceiver, executor: QueueExecutor, pooler: PostgresPooler = .none) {
+        self.sendsUnnamedStatements = !pooler.keepsSessionState
         self.connection = ConnectionHandle(handle, notices: notices)
         self.executor = executor
         self.cancelToken = CancelToken(connection: handle)
@@ -168,6 +172,15 @@ public actor PostgresConnection {
     func perform(_ sql: String, encoded: [PostgresParameter]) throws -> PostgresRows {
         defer { recordState() }
         let handle = try liveHandle()
+        if sendsUnnamedStatements {
+            let result = try ParameterBuffers.with(encoded) { values, lengths, formats in
+                guard let result = PQexecParams(handle, sql, Int32(encoded.count), nil, values, lengths, formats, 0) else {
+                    throw connectionError()
+                }
+                return PostgresResult(handle: result)
+            }
+            return PostgresRows(result: try check(result))
+        }
         let name = try preparedStatementName(for: sql, parameterCount: encoded.count, handle: handle)
         let result = try ParameterBuffers.with(encoded) { values, lengths, formats in
             guard let result = PQexecPrepared(handle, name, Int32(encoded.count), values, lengths, formats, 0) else {
@@ -286,7 +299,9 @@ private actor Connector {
         self.executor = executor
     }
 
-    func connect(_ conninfo: String, sessionSettings: [String: String], notices: NoticeReceiver) async throws -> PostgresConnection {
+    func connect(
+        _ conninfo: String, sessionSettings: [String: String], notices: NoticeReceiver, pooler: PostgresPooler
+    ) async throws -> PostgresConnection {
         guard let handle = PQconnectdb(conninfo) else {
             throw PostgresError(.connection, "Out of memory while connecting to PostgreSQL.")
         }
@@ -296,6 +311,10 @@ private actor Connector {
             let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
             PQfinish(handle)
             throw PostgresError(.connection, message)
+        }
+        guard pooler.keepsSessionState else {
+            try Self.checkServerDefaults(on: handle)
+            return PostgresConnection(handle: handle, notices: notices, executor: executor, pooler: pooler)
         }
         // Fixed session settings make text output predictable for the decoders.
         var settings = ["TimeZone": "UTC", "DateStyle": "ISO, YMD", "IntervalStyle": "iso_8601", "extra_float_digits": "3"]
@@ -312,6 +331,33 @@ private actor Connector {
             }
         }
         return PostgresConnection(handle: handle, notices: notices, executor: executor)
+    }
+}
+
+extension Connector {
+    /// Behind a transaction pooler the decoders' settings cannot be set per session: they must
+    /// already be the server's defaults, or the connection is refused with the way to fix it.
+    private nonisolated static func checkServerDefaults(on handle: OpaquePointer) throws {
+        let names = PostgresPooler.requiredSettings.map(\.name)
+        let sql = "SELECT " + names.indices.map { "current_setting($\($0 + 1))" }.joined(separator: ", ")
+        let result = ParameterBuffers.with(names.map { .text($0) }) { values, lengths, formats in
+            PQexecParams(handle, sql, Int32(names.count), nil, values, lengths, formats, 0)
+        }
+        defer { result.map(PQclear) }
+        guard let result, PQresultStatus(result) == PGRES_TUPLES_OK, PQntuples(result) == 1 else {
+            PQfinish(handle)
+            throw PostgresError(.connection, "Could not read the server's settings through the pooler.")
+        }
+        for (index, setting) in PostgresPooler.requiredSettings.enumerated() {
+            let actual = String(cString: PQgetvalue(result, 0, Int32(index)))
+            guard actual == setting.value else {
+                PQfinish(handle)
+                throw PostgresError(
+                    .connection,
+                    "Behind a transaction pooler, \(setting.name) must be the server's default \"\(setting.value)\", not \"\(actual)\": "
+                        + "set it with ALTER ROLE … SET \(setting.name) = '\(setting.value)', or in PgBouncer's connect_query (docs/scaling.md).")
+            }
+        }
     }
 }
 

@@ -5,6 +5,10 @@ import Foundation
 public struct PostgresDatabase: PostgresQuerying {
     public let pool: PostgresPool
     public let statistics: QueryStatistics?
+    /// When set, plain reads outside a transaction may go to a replica (see `PostgresReadRoute`).
+    public var readRoute: PostgresReadRoute?
+    /// When set, told the primary's WAL position after each commit (read-your-writes).
+    public var onCommit: (@Sendable (PostgresLSN) -> Void)?
 
     public init(pool: PostgresPool, statistics: QueryStatistics? = nil) {
         self.pool = pool
@@ -15,6 +19,15 @@ public struct PostgresDatabase: PostgresQuerying {
     /// broke (e.g. the server restarted) is retried once on a fresh connection: outside a
     /// transaction, the failed attempt cannot have committed anything.
     public func query(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
+        if let readRoute, PostgresReadRoute.isPlainRead(sql),
+            let replica = readRoute.replicas.replica(replayedAtLeast: readRoute.minimumLSN)
+        {
+            do {
+                return try await runOnce(sql, parameters, on: replica.pool)
+            } catch let error as PostgresError where PostgresReadRoute.fallsBackToPrimary(error) {
+                if PostgresReadRoute.meansReplicaIsDown(error) { replica.markDown() }
+            }
+        }
         do {
             return try await runOnce(sql, parameters)
         } catch let error as PostgresError where error.kind == .connection {
@@ -38,6 +51,13 @@ public struct PostgresDatabase: PostgresQuerying {
                 throw error
             }
             try await connection.execute(simple: "COMMIT")
+            if let onCommit {
+                // The insert position, not the write position: with synchronous_commit off the
+                // commit record may not be written yet, but it is always inserted.
+                if let lsn = try? await PostgresLSN.current(in: PostgresTransaction(connection: connection, statistics: statistics)) {
+                    onCommit(lsn)
+                }
+            }
             return result
         }
     }
@@ -60,10 +80,10 @@ public struct PostgresDatabase: PostgresQuerying {
         }
     }
 
-    private func runOnce(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
+    private func runOnce(_ sql: String, _ parameters: [any PostgresEncodable], on target: PostgresPool? = nil) async throws -> PostgresRows {
         let start = ContinuousClock.now
         defer { statistics?.record(ContinuousClock.now - start, sql: sql) }
-        return try await StatementTracing.traced(sql) { try await pool.query(sql, parameters) }
+        return try await StatementTracing.traced(sql) { try await (target ?? pool).query(sql, parameters) }
     }
 }
 

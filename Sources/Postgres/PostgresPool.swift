@@ -27,6 +27,8 @@ public final class PostgresPool: Sendable {
         public var applicationName: String
         /// Where the server's notices, warnings and asynchronous FATALs go, at debug level.
         public var logger: Logger
+        /// A transaction-pooling PgBouncer in between changes how statements are sent (see `PostgresPooler`).
+        public var pooler: PostgresPooler = .none
 
         public init(
             conninfo: String, size: Int = 10, acquireTimeout: Duration = .seconds(5),
@@ -273,7 +275,7 @@ public final class PostgresPool: Sendable {
                 var batch = [statement]
                 // While more statements wait than there are connections to take them, the next ones
                 // ride along in the same round trip instead of waiting for a turn each.
-                while statement.mayShareRoundTrip, batch.count < Self.maximumBatch,
+                while statement.mayShareRoundTrip, configuration.pooler.keepsSessionState, batch.count < Self.maximumBatch,
                     state.queue.count >= configuration.size, case .statement(let next)? = state.queue.first,
                     next.mayShareRoundTrip
                 {
@@ -342,7 +344,7 @@ public final class PostgresPool: Sendable {
         Task {
             do {
                 let connection = try await PostgresConnection.connect(
-                    configuration.conninfo, sessionSettings: sessionSettings, logger: configuration.logger)
+                    configuration.conninfo, sessionSettings: sessionSettings, logger: configuration.logger, pooler: configuration.pooler)
                 becameFree(connection)
             } catch {
                 // With no connection left, every waiting request gets the reason; otherwise the

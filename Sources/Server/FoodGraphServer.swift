@@ -20,6 +20,8 @@ public struct FoodGraphServer: Sendable {
     public var graphiQL = GraphiQLConfiguration.fromEnvironment()
     /// The admin console at `/admin` (from `FOODGRAPH_ADMIN_CONSOLE`; AdminConsole.swift).
     public var adminConsole = AdminConsoleConfiguration.fromEnvironment()
+    /// GraphQL over WebSocket on `/graphql` (from `FOODGRAPH_WS_*`; WebSocket/).
+    public var subscriptions = SubscriptionConfiguration.fromEnvironment()
     let handler: GraphQLHTTPHandler
 
     public init(
@@ -104,10 +106,14 @@ public struct FoodGraphServer: Sendable {
     public func makeApplication(
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let http1 = HTTPServerBuilder.guardedHTTP1(
-            limits: RequestGuard.Limits(
-                idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout,
-                bodyTimeout: configuration.bodyTimeout, maxBodyBytes: configuration.maxBodyBytes))
+        let limits = RequestGuard.Limits(
+            idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout,
+            bodyTimeout: configuration.bodyTimeout, maxBodyBytes: configuration.maxBodyBytes)
+        let http1 =
+            subscriptions.isEnabled
+            ? HTTPServerBuilder.guardedHTTP1WebSocket(
+                limits: limits, maxFrameSize: subscriptions.maxMessageBytes, shouldUpgrade: webSocketUpgrade)
+            : HTTPServerBuilder.guardedHTTP1(limits: limits)
         return Application(
             router: router(),
             server: try configuration.tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0) } ?? http1,

@@ -22,12 +22,20 @@ public protocol GraphQLApplication: Sendable {
 
     /// An uploaded image by its ID, served at `/images/<id>`; nil when there is none.
     func image(id: String) async -> (contentType: String, bytes: [UInt8])?
+
+    /// A persisted query another server instance registered (Apollo's protocol); nil when unknown.
+    func persistedDocument(forHash hash: String) async -> String?
+
+    /// Shares a newly registered persisted query with the other server instances.
+    func registerPersistedDocument(_ document: String, hash: String) async
 }
 
 extension GraphQLApplication {
     public func metricsExposition() async -> String { "" }
     public func recordMetrics(into factory: any MetricsFactory) async {}
     public func image(id: String) async -> (contentType: String, bytes: [UInt8])? { nil }
+    public func persistedDocument(forHash hash: String) async -> String? { nil }
+    public func registerPersistedDocument(_ document: String, hash: String) async {}
 }
 
 public struct RequestInfo: Sendable {

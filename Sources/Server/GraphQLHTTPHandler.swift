@@ -202,7 +202,7 @@ struct GraphQLHTTPHandler: Sendable {
     ) async throws -> Outcome {
         let requestID = client.requestID
         let requestErrorStatus: HTTPResponse.Status = mediaType == .graphQLResponse ? .badRequest : .ok
-        let query = try resolveDocumentText(parameters)
+        let query = try await resolveDocumentText(parameters)
         let hash = Digest.sha256Hex(query.utf8)
         let prepared = documents.document(forHash: hash) { prepare(query) }
         if !prepared.errors.isEmpty {
@@ -277,7 +277,7 @@ struct GraphQLHTTPHandler: Sendable {
     }
 
     /// The document text: sent, or looked up by its persisted-query hash (Apollo's protocol).
-    private func resolveDocumentText(_ parameters: GraphQLRequestParameters) throws -> String {
+    private func resolveDocumentText(_ parameters: GraphQLRequestParameters) async throws -> String {
         var persistedHash: String?
         if case .object(let persisted)? = parameters.extensions["persistedQuery"] {
             guard case .int(1)? = persisted["version"] else {
@@ -293,7 +293,11 @@ struct GraphQLHTTPHandler: Sendable {
                 guard Digest.sha256Hex(query.utf8) == persistedHash else {
                     throw Refusal(status: .badRequest, message: "provided sha does not match query", code: "PERSISTED_QUERY_HASH_MISMATCH")
                 }
-                if !configuration.onlyPersistedQueries { persistedQueries.register(query, hash: persistedHash) }
+                if !configuration.onlyPersistedQueries, persistedQueries.document(forHash: persistedHash) == nil {
+                    persistedQueries.register(query, hash: persistedHash)
+                    // Shared with the other server instances: the client's next request may reach one of them.
+                    await application.registerPersistedDocument(query, hash: persistedHash)
+                }
             }
             if configuration.onlyPersistedQueries && persistedQueries.document(forHash: Digest.sha256Hex(query.utf8)) == nil {
                 throw Refusal(status: .badRequest, message: "Only persisted queries are accepted.", code: "PERSISTED_QUERY_REQUIRED")
@@ -303,7 +307,14 @@ struct GraphQLHTTPHandler: Sendable {
         guard let persistedHash else {
             throw Refusal(status: .badRequest, message: "`query` is missing.", code: "BAD_REQUEST")
         }
-        guard let document = persistedQueries.document(forHash: persistedHash) else {
+        var known = persistedQueries.document(forHash: persistedHash)
+        if known == nil, !configuration.onlyPersistedQueries, let shared = await application.persistedDocument(forHash: persistedHash),
+            Digest.sha256Hex(shared.utf8) == persistedHash
+        {
+            persistedQueries.register(shared, hash: persistedHash)
+            known = shared
+        }
+        guard let document = known else {
             // Apollo clients expect this exact message and a 200, then resend with the query.
             throw Refusal(status: .ok, message: "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND")
         }

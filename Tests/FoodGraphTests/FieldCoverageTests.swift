@@ -138,6 +138,27 @@ private struct Tour {
         try await run("mutation($u: ID!) { unblockUser(input: {userId: $u}) { user { id } userErrors { code } } }", token: user, ["u": .string(third.id)])
     }
 
+    /// Subscriptions resolve their root field when subscribing (the socket and events: EndToEndTests'
+    /// Subscription*Tests); others' or missing objects are refused there.
+    func subscriptionsTour(token: String) async throws {
+        let context = try await application.makeContext(bearerToken: token)
+        let missing = { (type: String) in GlobalID(typeName: type, key: Int64.max).description }
+        let fields = [
+            ("subscription { notificationAdded { id } }", nil),
+            (#"subscription { orderStatusChanged(orderId: "\#(missing("Order"))") { id } }"#, "NOT_FOUND"),
+            (#"subscription { scanUpdated(scanId: "\#(missing("Scan"))") { id } }"#, "NOT_FOUND"),
+            (#"subscription { leaderboardChanged(groupId: "\#(missing("RivalGroup"))") { id } }"#, "NOT_FOUND"),
+            (#"subscription { supportIssueUpdated(issueId: "\#(missing("SupportIssue"))") { id } }"#, "NOT_FOUND"),
+        ]
+        for (document, refusal) in fields {
+            let request = ExecutionRequest(document: try parse(document), context: context, scheduler: context.scheduler)
+            switch await subscribe(application.executable, request) {
+            case .success: #expect(refusal == nil, "\(document)")
+            case .failure(let failure): #expect(failure.errors.first?.code == refusal, "\(document): \(failure.errors)")
+            }
+        }
+    }
+
     func run() async throws {
         let admin = try await signIn("admin")
         let chain = try await signIn("chain")
@@ -158,6 +179,7 @@ private struct Tour {
             """)
         let user = try string(login, "data.login.token")
         try await run("mutation { resendConfirmationEmail { sent } }", token: user)
+        try await subscriptionsTour(token: user)
 
         // Catalog: micronutrients come from imports (no input writes them); give the milks some.
         _ = try await database.query(
@@ -641,13 +663,14 @@ private struct Tour {
             """, token: user)
         let cooked = try await run(
             """
-            mutation($recipe: ID!) { cookRecipe(input: {recipeId: $recipe, servings: 100}) {
-              recipe { id } servings cookingId movements { id kind } missingIngredients { food quantity } userErrors { code } } }
+            mutation($recipe: ID!) { cookRecipe(input: {recipeId: $recipe, servings: 100, logMeal: LUNCH}) {
+              recipe { id } servings cookingId movements { id kind } missingIngredients { food quantity } diaryEntry { id }
+              userErrors { code } } }
             """, token: user, ["recipe": .string(ownRecipe)])
         let cookingID = try (JSONTree.value(cooked, at: "data.cookRecipe.cookingId") as? String) ?? string(consumed, "data.consumePantryItem.movement.id")
         try await run(
             """
-            mutation($cooking: ID!) { undoCooking(input: {cookingId: $cooking}) { movements { id } userErrors { code } } }
+            mutation($cooking: ID!) { undoCooking(input: {cookingId: $cooking}) { movements { id } removedDiaryEntryId userErrors { code } } }
             """, token: user, ["cooking": .string(cookingID)])
         try await run(
             """
@@ -755,6 +778,52 @@ private struct Tour {
             token: user, ["u": .string(uploadID)])
         try await run(
             "mutation($s: ID!) { deleteScan(input: {scanId: $s}) { deletedScanId userErrors { code } } }", token: user, ["s": .string(foodScanID)])
+
+        // Sign-in with a provider: the tour's server has none configured (ProviderSignInTests has a
+        // provider); an identity linked in SQL stands for one linked with a token.
+        try await run("mutation { providerSignInNonce { nonce expiresAt } }")
+        try await run(
+            #"mutation { signInWithProvider(input: {provider: FACEBOOK, idToken: "x.y.z", nonce: "0123456789abcdef"}) { token userErrors { code } } }"#)
+        try await run(
+            #"mutation { linkProvider(input: {provider: GOOGLE, idToken: "x.y.z", nonce: "0123456789abcdef"}) { user { id } userErrors { code } } }"#,
+            token: user)
+        _ = try await database.query(
+            "INSERT INTO user_identities (user_id, provider, subject, email) SELECT id, 'google', 'tour-subject', email FROM users WHERE email = $1",
+            [email])
+        try await run("{ me { linkedProviders { provider email linkedAt } } }", token: user)
+        try await run("mutation { unlinkProvider(input: {provider: GOOGLE}) { user { id } userErrors { code } } }", token: user)
+        // Support: an issue with a screenshot, the queue, take, answer, resolve, reopen; feedback.
+        let supportStaff = try await signIn("support")
+        let supportIssue = try await run(
+            """
+            mutation($shot: Base64) { submitSupportIssue(input: {subject: "Tour issue", description: "Tour", category: BUG, severity: CRITICAL,
+              screenshot: $shot}) { issue { id } allowedAgainAt userErrors { code } } }
+            """, token: user, ["shot": .string(Self.avatar)])
+        let supportIssueID = try string(supportIssue, "data.submitSupportIssue.issue.id")
+        let supportIssueFields = """
+            id number subject description category severity status screenshot { contentType width height data }
+            requester { displayName email } assignee { id name } suggestedAssignee { id name }
+            comments { id body fromStaff author { id name } createdAt } createdAt takenAt resolvedAt updatedAt
+            """
+        try await run(
+            "{ supportQueue(status: OPEN, severity: CRITICAL, category: BUG, first: 5) { pageInfo { hasNextPage } edges { cursor node { \(supportIssueFields) } } } }",
+            token: supportStaff)
+        try await run(
+            "mutation($i: ID!) { takeSupportIssue(input: {issueId: $i}) { issue { id } userErrors { code } } }", token: supportStaff,
+            ["i": .string(supportIssueID)])
+        try await run(
+            "mutation($i: ID!) { commentOnSupportIssue(input: {issueId: $i, body: \"On it\"}) { issue { id } comment { id } userErrors { code } } }",
+            token: supportStaff, ["i": .string(supportIssueID)])
+        try await run(
+            "mutation($i: ID!) { resolveSupportIssue(input: {issueId: $i}) { issue { id } userErrors { code } } }", token: user,
+            ["i": .string(supportIssueID)])
+        try await run(
+            "mutation($i: ID!) { reopenSupportIssue(input: {issueId: $i}) { issue { id } userErrors { code } } }", token: user,
+            ["i": .string(supportIssueID)])
+        try await run("{ me { supportIssues(status: OPEN, first: 5) { edges { node { \(supportIssueFields) } } } } }", token: user)
+        try await run(
+            #"mutation { submitFeedback(input: {rating: 4, text: "Tour"}) { feedback { rating text createdAt } userErrors { code } } }"#, token: user)
+        try await run("{ feedbackSummary { from to count averageRating ratings { rating count } } }", token: admin)
 
         // Passwords and sessions, then the account's end.
         let reset = "tour-reset@example.com"

@@ -139,6 +139,14 @@ import Testing
             "INSERT INTO rival_groups (owner_id, name, scoring_metrics, scoring_weights) SELECT id, 'Others', '{days_logged}', '{1}' FROM users WHERE email = 'user@demo.foodgraph.local' AND $1 > 0",
             "INSERT INTO rival_group_invitations (group_id, user_id) SELECT id, $1 FROM rival_groups WHERE name = 'Others'",
             "INSERT INTO rival_days (user_id, local_date, energy_kcal, protein_g, entry_count) VALUES ($1, '2026-03-02', 100, 5, 1)",
+            // A Google identity linked to the account (ProviderSignInTests links them with real tokens).
+            "INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, 'google', 'subject-of-the-export', 'x@example.com')",
+            // Support: their own issue (answered by support), one of another user's they resolved and answered as staff, feedback.
+            "INSERT INTO support_issues (user_id, subject, description, category, severity) VALUES ($1, 'Mine', 'Broken', 'bug', 'low')",
+            "INSERT INTO support_issue_comments (issue_id, author_id, from_staff, body) SELECT s.id, u.id, true, 'Answer' FROM support_issues s, users u WHERE s.user_id = $1 AND u.email = 'support@demo.foodgraph.local'",
+            "INSERT INTO support_issues (user_id, subject, description, category, severity, status, assigned_to, resolved_by) SELECT id, 'Theirs', 'Broken', 'bug', 'low', 'resolved', $1, $1 FROM users WHERE email = 'user@demo.foodgraph.local'",
+            "INSERT INTO support_issue_comments (issue_id, author_id, from_staff, body) SELECT id, $1, true, 'Fixed' FROM support_issues WHERE subject = 'Theirs' AND assigned_to = $1",
+            "INSERT INTO feedback_reports (user_id, rating, text) VALUES ($1, 4, 'Nice')",
         ] {
             _ = try await database.query(statement, [userID])
         }

@@ -29,10 +29,11 @@ import Testing
             row[.owner] = .full
             table[category] = row
         }
-        for category in [PersonalDataPolicy.Category.account, .contact, .profile, .health, .consents, .spending] {
+        for category in [PersonalDataPolicy.Category.account, .contact, .profile, .health, .consents, .spending, .support] {
             table[category]?[.administrator] = .full
         }
         table[.contact]?[.support] = .throughSupportIssues
+        table[.support]?[.support] = .throughSupportIssues
         table[.contact]?[.orderHandler] = .throughOrders
         table[.profile]?[.orderHandler] = .throughOrders
         return table
@@ -152,6 +153,10 @@ import Testing
                 "data.me.pantryMovements.edges.0.node.id"] as? String)
         try await api.application.jobRunner().register()
         let jobKey = try await api.database.database.query("SELECT min(id) FROM jobs")[0].decode(Int64.self, at: 0)
+        let supportIssue = try await api.run(
+            #"mutation { submitSupportIssue(input: {subject: "Matrix issue", description: "x", category: BUG, severity: LOW}) { issue { id } } }"#,
+            token: fixture.subjectToken)
+        let supportIssueID = try #require(supportIssue["data.submitSupportIssue.issue.id"] as? String, "\(supportIssue.json)")
         // By type: an instance tied to the subject, and who may fetch it.
         // Meals: a diet plan followed, a week planned with one meal (health data, as the diary).
         let meals = try await fixture.api.database.database.withTransaction { transaction -> (following: Int64, plan: Int64, meal: Int64) in
@@ -193,6 +198,8 @@ import Testing
             "Job": (GlobalID(typeName: "Job", key: jobKey).description, [.administrator]),
             // A scan is a private photo: its owner's alone.
             "Scan": (fixture.scanID, [.owner]),
+            // A support issue: its sender, and the staff who work the queue.
+            "SupportIssue": (supportIssueID, [.owner, .administrator, .support]),
             // The catalog holds no personal data: a price the subject reported does not say who.
             "Product": (fixture.productID, everyone),
             "Category": (fixture.categoryID, everyone),

@@ -152,6 +152,45 @@ import Testing
             #"{ recipes(first: 1) { edges { node { missingIngredients(servings: 0) { food } } } } }"#, token: user, expecting: ["BAD_USER_INPUT"])
     }
 
+    /// "Recipes from the pantry" counts quantities, not presence: the recipe (2 servings) needs
+    /// 100 g of flour and 200 ml of milk. With 150 g of flour and 150 ml of milk at home the milk
+    /// is 50 ml short, so the recipe needs `maxMissingIngredients: 1`; for 4 servings the flour is
+    /// 50 g short (200 − 150) and the milk 250 ml (400 − 150). 50 ml more milk makes it whole.
+    @Test func recipesFromThePantryCountTheQuantitiesAtHome() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let user = try await world.login("user")
+        let flour = try await world.productID("All Purpose Flour")
+        let milk = try await world.productID("2% Partly Skimmed Milk")
+        _ = try await Self.recipe(world, user, flour: flour, milk: milk, title: "Quantity crepes")
+        try await Self.addToPantry(world, user, flour, 150, "GRAM", expires: "2030-01-01")
+        try await Self.addToPantry(world, user, milk, 150, "MILLILITRE", expires: "2029-06-01")
+        func search(_ extra: String) async throws -> [[String: Any]] {
+            try await world.all(
+                #"query: "Quantity crepes", filter: {fromPantry: true, fitsCaloriesLeft: false, respectRestrictions: false\#(extra)}"#,
+                """
+                title missingIngredients { food quantity unit needed available }
+                forFour: missingIngredients(servings: 4) { food quantity needed available }
+                """, token: user)
+                .filter { $0["title"] as? String == "Quantity crepes" }
+        }
+        #expect(try await search("").isEmpty, "150 ml of milk is not the 200 ml needed")
+        let short = try #require(try await search(", maxMissingIngredients: 1").first)
+        let missing = try #require(short["missingIngredients"] as? [[String: Any]])
+        #expect(missing.map { $0["food"] as? String } == ["milk"])
+        #expect(missing.map { RecipeTests.double($0["quantity"]) } == [50])
+        #expect(missing.map { RecipeTests.double($0["needed"]) } == [200])
+        #expect(missing.map { RecipeTests.double($0["available"]) } == [150])
+        let forFour = try #require(short["forFour"] as? [[String: Any]])
+        #expect(forFour.map { RecipeTests.double($0["quantity"]) } == [50, 250])
+        #expect(forFour.map { RecipeTests.double($0["needed"]) } == [200, 400])
+
+        try await Self.addToPantry(world, user, milk, 50, "MILLILITRE", expires: "2029-07-01")
+        let whole = try await search("")
+        #expect(whole.count == 1)
+        #expect((whole.first?["missingIngredients"] as? [Any])?.isEmpty == true)
+    }
+
     /// Kitchen Keeper "missing items to an order": what the pantry lacks for the servings goes to
     /// the cart in whole packages; what the chain does not offer is listed, not an error.
     @Test func aUserSendsTheMissingIngredientsOfARecipeToTheirCart() async throws {
@@ -224,5 +263,78 @@ import Testing
         #expect(missing.count == 20)
         #expect(missing.contains { !$0.isEmpty })
         #expect(small.statements == large.statements, "\(small.statements) vs \(large.statements)")
+    }
+
+    /// Cooking "optionally logs the servings to the diary": the entry carries the recipe's
+    /// nutrition per serving × the servings cooked, and undoing the cooking removes it. A date the
+    /// diary refuses, or a recipe without nutrition, refuses the cooking and changes nothing.
+    @Test func aUserLogsTheServingsTheyCookToTheDiaryAndUndoingRemovesIt() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let user = try await world.login("user")
+        let flour = try await world.productID("All Purpose Flour")
+        let milk = try await world.productID("2% Partly Skimmed Milk")
+        let recipe = try await Self.recipe(world, user, flour: flour, milk: milk, title: "Diary test pancakes")
+        try await Self.addToPantry(world, user, flour, 500, "GRAM", expires: "2030-01-01")
+        let figures = try await world.run(
+            "query($r: ID!) { node(id: $r) { ... on Recipe { nutritionPerServing { energyKcal proteinG fatG } } } }", token: user,
+            variables: ["r": .string(recipe)])
+        let perServing = try #require(figures["data.node.nutritionPerServing"] as? [String: Any])
+        let kcal = try #require(RecipeTests.double(perServing["energyKcal"]))
+        #expect(kcal > 0)
+
+        let cook = """
+            mutation($r: ID!, $d: Date) { cookRecipe(input: {recipeId: $r, servings: 3, logMeal: DINNER, logDate: $d}) {
+              cookingId diaryEntry { id date meal foodName quantity unit source nutrition { energyKcal proteinG fatG } }
+              userErrors { field code } } }
+            """
+        // A date the diary refuses: nothing logged, nothing taken from the pantry.
+        let refused = try await world.run(cook, token: user, variables: ["r": .string(recipe), "d": .string("2099-01-01")])
+        #expect(RecipeTests.userErrors(refused, "cookRecipe").map(\.field) == [["logDate"]], "\(refused.json)")
+        #expect(refused["data.cookRecipe.cookingId"] is NSNull)
+        #expect(try await Self.amount(world, user, flour, "GRAM") == 500)
+
+        let cooked = try await world.run(cook, token: user, variables: ["r": .string(recipe)])
+        #expect(RecipeTests.userErrors(cooked, "cookRecipe").isEmpty, "\(cooked.json)")
+        let entry = try #require(cooked["data.cookRecipe.diaryEntry"] as? [String: Any], "\(cooked.json)")
+        #expect(entry["meal"] as? String == "DINNER")
+        #expect(entry["source"] as? String == "RECIPE")
+        #expect(entry["foodName"] as? String == "Diary test pancakes")
+        #expect(RecipeTests.double(entry["quantity"]) == 3)
+        #expect(entry["unit"] as? String == "SERVING")
+        let logged = try #require(entry["nutrition"] as? [String: Any])
+        for key in ["energyKcal", "proteinG", "fatG"] {
+            let expected = try #require(RecipeTests.double(perServing[key])) * 3
+            #expect(abs((RecipeTests.double(logged[key]) ?? -1) - expected) < 0.05, "\(key): \(logged[key] ?? "nil") vs \(expected)")
+        }
+        #expect(try await Self.amount(world, user, flour, "GRAM") == 350)
+        let day = "{ me { diaryDay { meals { entries { id } } totals { energyKcal } } } }"
+        let entryID = try #require(entry["id"] as? String)
+        func entryIDs() async throws -> [String] {
+            let response = try await world.run(day, token: user)
+            return ((response["data.me.diaryDay.meals"] as? [[String: Any]]) ?? []).flatMap {
+                (($0["entries"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+            }
+        }
+        #expect(try await entryIDs().contains(entryID))
+
+        let cooking = try #require(cooked["data.cookRecipe.cookingId"] as? String)
+        let undone = try await world.run(
+            "mutation($c: ID!) { undoCooking(input: {cookingId: $c}) { removedDiaryEntryId userErrors { code } } }", token: user,
+            variables: ["c": .string(cooking)])
+        #expect(undone["data.undoCooking.removedDiaryEntryId"] as? String == entryID, "\(undone.json)")
+        #expect(try await entryIDs().contains(entryID) == false)
+        #expect(try await Self.amount(world, user, flour, "GRAM") == 500)
+
+        // Without nutrition (salt alone, no product): refused, nothing written.
+        let unknown = try await world.run(
+            """
+            mutation { createRecipe(input: {title: "Just salt", servings: 1, dishType: APPETIZER, prepMinutes: 1, cookMinutes: 0,
+              steps: ["Salt."], ingredients: [{food: "salt", matchProduct: false}]}) { recipe { id } userErrors { code } } }
+            """, token: user)
+        let salt = try #require(unknown["data.createRecipe.recipe.id"] as? String, "\(unknown.json)")
+        let noFigures = try await world.run(cook, token: user, variables: ["r": .string(salt)])
+        #expect(RecipeTests.userErrors(noFigures, "cookRecipe").map(\.code) == ["INVALID_STATE"], "\(noFigures.json)")
+        #expect(try await entryIDs() == [])
     }
 }

@@ -387,6 +387,55 @@ import Testing
         #expect(Array(recommendedDrinks.prefix(3)) == Array(drinks.prefix(3)) && recommendedDrinks.count == drinks.count)
     }
 
+    /// The suitability order's forward pages read a window of the energy index
+    /// (`RecipeSuitabilityWindow`); backward pages rank every match. Paged forward 7 at a time,
+    /// each list must be exactly the full ranking read backward, signed out and in, with filters
+    /// that leave many, few and no recipes within the target.
+    @Test func theSuitabilityOrderPagedForwardIsTheWholeRanking() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let user = try await world.login("user")
+        _ = try await Self.giveTargets(world, user)
+        func forward(_ arguments: String, token: String?) async throws -> [String] {
+            var ids: [String] = []
+            var after = "null"
+            while true {
+                let page = try await world.run(
+                    "{ recipes(\(arguments), first: 7, after: \(after)) { pageInfo { hasNextPage endCursor } edges { node { id } } } }",
+                    token: token)
+                ids += ((page["data.recipes.edges"] as? [[String: Any]]) ?? []).compactMap { ($0["node"] as? [String: Any])?["id"] as? String }
+                guard page["data.recipes.pageInfo.hasNextPage"] as? Bool == true, let cursor = page["data.recipes.pageInfo.endCursor"] as? String
+                else { return ids }
+                after = "\"\(cursor)\""
+            }
+        }
+        func backward(_ arguments: String, token: String?) async throws -> [String] {
+            var ids: [String] = []
+            var before = "null"
+            while true {
+                let page = try await world.run(
+                    "{ recipes(\(arguments), last: 100, before: \(before)) { pageInfo { hasPreviousPage startCursor } edges { node { id } } } }",
+                    token: token)
+                ids = ((page["data.recipes.edges"] as? [[String: Any]]) ?? []).compactMap { ($0["node"] as? [String: Any])?["id"] as? String } + ids
+                guard page["data.recipes.pageInfo.hasPreviousPage"] as? Bool == true, let cursor = page["data.recipes.pageInfo.startCursor"] as? String
+                else { return ids }
+                before = "\"\(cursor)\""
+            }
+        }
+        for arguments in [
+            "orderBy: SUITABILITY", "orderBy: SUITABILITY, filter: {fitsCaloriesLeft: false}",
+            "orderBy: SUITABILITY, filter: {fitsCaloriesLeft: false, dishTypes: [SOUP]}",
+            "orderBy: SUITABILITY, filter: {fitsCaloriesLeft: false, dishTypes: [BEVERAGE, DESSERT]}",
+            "orderBy: SUITABILITY, filter: {fitsCaloriesLeft: false, maxCaloriesPerServing: 150}",
+        ] {
+            for token in [nil, user] {
+                let ranked = try await backward(arguments, token: token)
+                #expect(ranked.count > 3, "\(arguments)")
+                #expect(try await forward(arguments, token: token) == ranked, "\(arguments), signed \(token == nil ? "out" : "in")")
+            }
+        }
+    }
+
     @Test func titleCostAndRandomOrdersPageStably() async throws {
         let world = try await World.make()
         defer { Task { await world.close() } }

@@ -9,11 +9,15 @@ public struct AccountPolicy: Sendable {
     /// Failed sign-ins from one client address (across accounts), for password spraying.
     public var failuresPerAddress: Int
     public var throttleWindowSeconds: Int
+    /// Sign-in with Google or Facebook: the configured providers and their key caches.
+    public var identityProviders: IdentityProviderSettings
 
     public init(
         sessionIdleTimeoutSeconds: Int = 30 * 86_400, sessionMaxLifetimeSeconds: Int = 365 * 86_400, failuresPerAccount: Int = 5,
-        failuresPerAddress: Int = 20, throttleWindowSeconds: Int = 15 * 60
+        failuresPerAddress: Int = 20, throttleWindowSeconds: Int = 15 * 60,
+        identityProviders: IdentityProviderSettings = IdentityProviderSettings()
     ) {
+        self.identityProviders = identityProviders
         self.sessionIdleTimeoutSeconds = sessionIdleTimeoutSeconds
         self.sessionMaxLifetimeSeconds = max(sessionMaxLifetimeSeconds, sessionIdleTimeoutSeconds)
         self.failuresPerAccount = failuresPerAccount

@@ -14,6 +14,7 @@ enum AccountsArea: Area {
         binder.enumeration(StorePreference.self)
         binder.enumeration(WeightUnit.self)
         binder.enumeration(TargetNutrient.self)
+        binder.enumeration(IdentityProvider.self)
         binder.query { query in
             query.field("me") { context -> Resolved<UserRecord?> in
                 guard let viewer = context.viewer else { return .null }
@@ -53,6 +54,7 @@ enum AccountsArea: Area {
         }
         bindResults(&binder)
         AccountMutations.bind(&binder)
+        ProviderMutations.bind(&binder)
     }
 
     /// Every `User` field through `PersonalDataPolicy` (`UserField` names its category).
@@ -78,6 +80,14 @@ enum AccountsArea: Area {
                 let page = try Page(arguments)
                 return .run { try await SessionStore.page(of: user.id, page, in: context.database) }
             }
+            user.field(.linkedProviders, resolve: { user, context -> Resolved<[LinkedProvider]> in
+                let database = context.database
+                let loader = context.loader("accounts.linkedProviders") { (userIDs: [Int64]) async throws -> [Int64: [LinkedProvider]] in
+                    let linked = try await IdentityStore.linked(userIDs, in: database)
+                    return Dictionary(uniqueKeysWithValues: userIDs.map { ($0, linked[$0] ?? []) })
+                }
+                return Resolved(unchecked: loader.load(user.id))
+            })
         }
     }
 
@@ -202,6 +212,19 @@ enum AccountsArea: Area {
             payload.field("userErrors") { $0.userErrors }
         }
         binder.object(LogoutPayload.self) { payload in payload.field("success") { $0.success } }
+        binder.object(LinkedProvider.self) { linked in
+            linked.field("provider") { $0.provider }
+            linked.field("email") { $0.email }
+            linked.field("linkedAt") { $0.linkedAt }
+        }
+        binder.object(ProviderSignInNoncePayload.self) { payload in
+            payload.field("nonce") { $0.nonce }
+            payload.field("expiresAt") { $0.expiresAt }
+        }
+        binder.object(ProviderLinkPayload.self) { payload in
+            payload.field("user") { $0.user }
+            payload.field("userErrors") { $0.userErrors }
+        }
         binder.object(ResendConfirmationEmailPayload.self) { payload in payload.field("sent") { $0.sent } }
         binder.object(RequestPasswordResetPayload.self) { payload in payload.field("accepted") { $0.accepted } }
         binder.object(PasswordPayload.self) { payload in

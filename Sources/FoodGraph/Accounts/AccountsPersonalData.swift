@@ -16,6 +16,7 @@ enum AccountsPersonalData: PersonalDataHolder {
         UserColumn(table: "profile_stores", column: "user_id", handling: .deleted, exportPath: "accounts.storePreferences"),
         UserColumn(table: "sessions", column: "user_id", handling: .deleted, exportPath: "accounts.sessions"),
         UserColumn(table: "account_tokens", column: "user_id", handling: .deleted, exportPath: "accounts.emailedCodes"),
+        UserColumn(table: "user_identities", column: "user_id", handling: .deleted, exportPath: "accounts.linkedProviders"),
     ]
 
     /// Every column but secrets: the password's hash, token hashes. Images with their bytes in
@@ -33,6 +34,8 @@ enum AccountsPersonalData: PersonalDataHolder {
                 WHERE s.user_id = $1), '[]'),
               'sessions', coalesce((SELECT jsonb_agg(to_jsonb(s) - 'user_id' - 'token_hash' ORDER BY s.id) FROM sessions s
                 WHERE s.user_id = $1), '[]'),
+              'linkedProviders', coalesce((SELECT jsonb_agg(to_jsonb(i) - 'user_id' - 'id' ORDER BY i.id) FROM user_identities i
+                WHERE i.user_id = $1), '[]'),
               'emailedCodes', coalesce((SELECT jsonb_agg(to_jsonb(t) - 'user_id' - 'token_hash' ORDER BY t.id) FROM account_tokens t
                 WHERE t.user_id = $1), '[]'),
               'emailsSent', coalesce((SELECT jsonb_agg(jsonb_build_object('subject', o.subject, 'queuedAt', o.created_at, 'sentAt', o.sent_at)
@@ -53,7 +56,7 @@ enum AccountsPersonalData: PersonalDataHolder {
         return String(object.dropLast()) + ", \"images\": " + imagesJSON + "}"
     }
 
-    /// The account's rows: store marks, sessions, emailed codes, roles (and the grants it made,
+    /// The account's rows: store marks, sessions, emailed codes, linked provider identities, roles (and the grants it made,
     /// anonymised), the profile and its images, failed sign-ins, and the email it was sent (the
     /// deletion's confirmation is queued after this).
     static func erase(_ userID: Int64, in transaction: PostgresTransaction) async throws {
@@ -61,6 +64,7 @@ enum AccountsPersonalData: PersonalDataHolder {
             "DELETE FROM profile_stores WHERE user_id = $1",
             "DELETE FROM sessions WHERE user_id = $1",
             "DELETE FROM account_tokens WHERE user_id = $1",
+            "DELETE FROM user_identities WHERE user_id = $1",
             "DELETE FROM user_roles WHERE user_id = $1",
             "UPDATE user_roles SET granted_by = NULL WHERE granted_by = $1",
             "DELETE FROM profiles WHERE user_id = $1",

@@ -40,6 +40,40 @@ extend type Mutation {
   """
   login(input: LoginInput!): LoginPayload!
 
+  """
+  A single-use nonce for sign-in with Google or Facebook: give it to the provider's SDK when asking
+  for an ID token, then send both to `signInWithProvider` or `linkProvider`. Valid 10 minutes and
+  for one sign-in, so a token seen by someone else cannot be used again. Public.
+  """
+  providerSignInNonce: ProviderSignInNoncePayload!
+
+  """
+  Sign in with an OpenID Connect ID token from Google or Facebook (Limited Login) and get a session
+  token, as `login` does. The token must be signed by the provider's published keys (RS256), issued
+  by it for this server's client id, not expired, and carry the nonce of `providerSignInNonce`.
+  The identity signs in to the account it is linked to; else, when Google vouches for the address
+  (`email_verified`), to the account with that address (linking it); else a new account is made
+  with the profile's defaults and no password. Facebook addresses never link an existing account
+  (Facebook does not say it verified them): such a sign-up is refused with code `TAKEN`; sign in
+  and use `linkProvider`. Codes: `PROVIDER_NOT_CONFIGURED`, `INVALID_TOKEN` (`field` says whether
+  the token or the nonce), `TAKEN`, `REQUIRED` (no email shared), `INVALID_STATE` (a disabled
+  account); too many refused attempts from one client address are `RATE_LIMITED`, as for `login`.
+  """
+  signInWithProvider(input: SignInWithProviderInput!): LoginPayload!
+
+  """
+  Link a Google or Facebook identity to your account, with an ID token and nonce as for
+  `signInWithProvider`; afterwards it signs in to this account. One identity per provider;
+  refused with `TAKEN` when the identity is another account's or you have linked another one.
+  """
+  linkProvider(input: SignInWithProviderInput!): LinkProviderPayload! @auth
+
+  """
+  Unlink a provider from your account. Refused with `LAST_SIGN_IN_METHOD` when it is your only way
+  to sign in (no password and no other provider); `NOT_FOUND` when it is not linked.
+  """
+  unlinkProvider(input: UnlinkProviderInput!): UnlinkProviderPayload! @auth
+
   "End the current session. Requires a signed-in user."
   logout: LogoutPayload! @auth
 
@@ -152,6 +186,51 @@ type User implements Node {
   bmi: BodyMassIndex
   "Your sessions, most recently used first. Owner only (administrators end them by disabling the account)."
   sessions(first: Int, after: String, last: Int, before: String): SessionConnection!
+  "The Google and Facebook identities that sign in to this account, oldest link first. Owner only."
+  linkedProviders: [LinkedProvider!]!
+}
+
+"Who vouches for a person signing in without a password."
+enum IdentityProvider {
+  GOOGLE
+  "Facebook Limited Login (its tokens are OpenID Connect ID tokens)."
+  FACEBOOK
+}
+
+"A provider identity linked to an account."
+type LinkedProvider {
+  provider: IdentityProvider!
+  "The address the provider shared when it was linked, if any."
+  email: String
+  linkedAt: DateTime!
+}
+
+input SignInWithProviderInput {
+  provider: IdentityProvider!
+  "The provider's OpenID Connect ID token (a JWT), at most 8192 characters."
+  idToken: String!
+  "The nonce from `providerSignInNonce` that the token was requested with (16 to 128 characters)."
+  nonce: String!
+}
+
+input UnlinkProviderInput {
+  provider: IdentityProvider!
+}
+
+type ProviderSignInNoncePayload {
+  "Give this to the provider as the ID token's nonce. Single use."
+  nonce: String!
+  expiresAt: DateTime!
+}
+
+type LinkProviderPayload {
+  user: User
+  userErrors: [UserError!]!
+}
+
+type UnlinkProviderPayload {
+  user: User
+  userErrors: [UserError!]!
 }
 
 type UserConnection {

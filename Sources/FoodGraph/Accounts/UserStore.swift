@@ -27,6 +27,20 @@ enum UserStore {
         return try rows[0].decode(Int64.self, at: 0)
     }
 
+    /// An account signed up through a provider (`signInWithProvider`): it has no password until
+    /// its owner sets one with `requestPasswordReset`.
+    static func insertWithoutPassword(_ email: EmailAddress, confirmed: Bool, in transaction: PostgresTransaction) async throws -> Int64 {
+        let rows = try await transaction.query(
+            """
+            INSERT INTO users (email, email_key, email_confirmed_at) VALUES ($1, $2, CASE WHEN $3 THEN now() END) RETURNING id
+            """, [email.address, email.key, confirmed])
+        return try rows[0].decode(Int64.self, at: 0)
+    }
+
+    static func hasPassword(_ userID: Int64, in database: some PostgresQuerying) async throws -> Bool {
+        try await !database.query("SELECT 1 FROM users WHERE id = $1 AND password_hash IS NOT NULL", [userID]).isEmpty
+    }
+
     struct Credentials: Sendable {
         var userID: Int64
         var emailKey: String
@@ -34,7 +48,8 @@ enum UserStore {
         var isDisabled: Bool
     }
 
-    private static let credentialColumns = "id, email_key, password_hash, disabled_at IS NOT NULL"
+    /// A password-less account's hash is empty, which no password verifies against.
+    private static let credentialColumns = "id, email_key, coalesce(password_hash, ''), disabled_at IS NOT NULL"
 
     private static func credentials(_ row: PostgresRow) throws -> Credentials {
         Credentials(

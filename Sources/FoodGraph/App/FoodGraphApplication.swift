@@ -6,6 +6,10 @@ import Postgres
 /// The FoodGraph API: the schema bound to the resolvers of every area, over one database.
 public final class FoodGraphApplication: Sendable {
     public let database: PostgresDatabase
+    /// Streaming replicas that queries' reads may go to (docs/scaling.md).
+    public let replicas: PostgresReplicaSet?
+    /// Each user's last write, so their reads wait for a replica to catch up (read-your-writes).
+    let writePositions = PostgresWritePositions()
     public let executable: ExecutableSchema
     public let migrations: [Migration]
     public let policy: AccountPolicy
@@ -22,8 +26,11 @@ public final class FoodGraphApplication: Sendable {
     let nodes: [String: NodeFetcher]
 
     /// `coverage`, for tests only, notes every field resolved.
-    public init(pool: PostgresPool, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil) throws {
+    public init(
+        pool: PostgresPool, replicas: PostgresReplicaSet? = nil, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil
+    ) throws {
         self.database = PostgresDatabase(pool: pool)
+        self.replicas = replicas
         self.policy = policy
         self.migrations = try Self.bundledMigrations()
         let schema = try SchemaDocument.build()
@@ -50,13 +57,37 @@ public final class FoodGraphApplication: Sendable {
 
     /// The request's context: the viewer behind a bearer token (an unknown, expired or revoked
     /// token is refused rather than treated as anonymous, so a client notices it is signed out).
-    public func makeContext(bearerToken: String?, client: ClientInfo = ClientInfo()) async throws -> RequestContext {
+    /// A `readOnly` request (a query operation) may read from a replica, once it has replayed the
+    /// viewer's own last write; the session itself is always checked on the primary, where a
+    /// sign-in of a moment ago already is.
+    public func makeContext(bearerToken: String?, client: ClientInfo = ClientInfo(), readOnly: Bool = false) async throws -> RequestContext {
         let statistics = QueryStatistics()
-        let database = PostgresDatabase(pool: self.database.pool, statistics: statistics)
+        var database = PostgresDatabase(pool: self.database.pool, statistics: statistics)
         var viewer: Viewer?
         if let bearerToken {
             viewer = try await Sessions.viewer(forToken: bearerToken, policy: policy, in: database)
             if viewer == nil { throw DomainError(.unauthenticated, "The session token is invalid or has expired; sign in again.") }
+        }
+        if let replicas {
+            if let userID = viewer?.userID {
+                database.onCommit = { [writePositions] lsn in writePositions.record(lsn, for: userID) }
+            }
+            if readOnly {
+                var minimumLSN: PostgresLSN?
+                var mayUseReplica = true
+                if let userID = viewer?.userID {
+                    minimumLSN = writePositions.minimumLSN(for: userID)
+                    if minimumLSN == nil {
+                        // This instance has not seen the user lately: their sign-in, or a write
+                        // through another instance, may be newer than a replica. The primary's
+                        // position now covers both (one round trip per user every few minutes);
+                        // without it, the request reads from the primary.
+                        minimumLSN = try? await PostgresLSN.current(in: database)
+                        if let minimumLSN { writePositions.record(minimumLSN, for: userID) } else { mayUseReplica = false }
+                    }
+                }
+                if mayUseReplica { database.readRoute = PostgresReadRoute(replicas: replicas, minimumLSN: minimumLSN) }
+            }
         }
         return RequestContext(
             viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes)

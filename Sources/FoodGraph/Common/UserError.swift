@@ -46,4 +46,9 @@ public enum UserErrorCode: String, Hashable, Sendable, CaseIterable {
     case imageTypeMismatch = "IMAGE_TYPE_MISMATCH"
     case imageCorrupt = "IMAGE_CORRUPT"
     case uploadOffsetMismatch = "UPLOAD_OFFSET_MISMATCH"
+    // Sign-in with a provider (Accounts/Providers).
+    case providerNotConfigured = "PROVIDER_NOT_CONFIGURED"
+    case lastSignInMethod = "LAST_SIGN_IN_METHOD"
+    case supportIssueLimit = "SUPPORT_ISSUE_LIMIT"
+    case issueAlreadyTaken = "ISSUE_ALREADY_TAKEN"
 }

@@ -123,6 +123,14 @@ enum UserErrorCode {
   IMAGE_CORRUPT
   "A chunk's offset is not where the upload stands; resume from the `receivedBytes` the upload reports."
   UPLOAD_OFFSET_MISMATCH
+  "Sign-in with this provider is not set up on this server (it has no client id for it)."
+  PROVIDER_NOT_CONFIGURED
+  "The change would leave the account without a way to sign in (no password and no other provider)."
+  LAST_SIGN_IN_METHOD
+  "A 6th support issue in a day or a 26th in a week; the payload's `allowedAgainAt` says when the next one is accepted."
+  SUPPORT_ISSUE_LIMIT
+  "Another employee already has this support issue in hand."
+  ISSUE_ALREADY_TAKEN
 }
 
 "An amount of money in a currency."

@@ -268,6 +268,7 @@ enum OrderStore {
                 order.id, currency, submission.quickDelivery ? quickDeliveryFee : "0.00", submission.quickDelivery, PostgresJSON(address),
                 submission.deliveryInstructions, submission.deliveryTime, submission.mealDate?.description, submission.paymentMethod.databaseName,
             ])
+        try await LiveEvents.publish(LiveEvent(.order, id: order.id), in: transaction)
         return try OrderRecord(rows[0])
     }
 
@@ -313,6 +314,7 @@ enum OrderStore {
             "UPDATE orders o SET status = $2, updated_at = now() WHERE o.id = $1 RETURNING \(OrderRecord.columns)",
             [order.id, status.databaseName])
         try await recordChange(order.id, from: order.status, to: status, by: userID, as: actor, in: transaction)
+        try await LiveEvents.publish(LiveEvent(.order, id: order.id), in: transaction)
         return try OrderRecord(rows[0])
     }
 

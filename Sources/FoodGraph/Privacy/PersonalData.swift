@@ -46,7 +46,7 @@ enum PersonalData {
     static let holders: [any PersonalDataHolder.Type] = [
         PrivacyPersonalData.self, DiaryPersonalData.self, CatalogPersonalData.self, RecipesPersonalData.self, KitchenPersonalData.self,
         NotificationsPersonalData.self, MealsPersonalData.self, SpendingPersonalData.self, RivalsPersonalData.self, ScansPersonalData.self,
-        AccountsPersonalData.self,
+        SupportPersonalData.self, AccountsPersonalData.self,
     ]
 
     static var userColumns: [UserColumn] { holders.flatMap { $0.userColumns } }

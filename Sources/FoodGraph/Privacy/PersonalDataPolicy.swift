@@ -5,8 +5,8 @@ import GraphQLEngine
 ///
 /// - A user sees all of their own data.
 /// - Support staff see a user's data only through the support issues that user opened (their name,
-///   their contact, and what they attached), never through `User`. No support-issue area exists
-///   yet, so today support sees no other user's personal data at all.
+///   their contact, and what they attached), never through `User` (the support area's
+///   `SupportIssue.requester`, `supportQueue`, `node(id:)`).
 /// - Order handlers see a submitted order's items, its delivery address and its contact (the
 ///   address's recipient and phone), through `Order` (the kitchen's `orderQueue`, `node(id:)`),
 ///   never through `User`: not the profile, diary or pantry, nor the order's payments.
@@ -41,6 +41,8 @@ enum PersonalDataPolicy {
         case spending
         /// Their friends, friend requests, blocks and rival groups (Rivals): the owner's alone.
         case social
+        /// Their support issues and experience reports.
+        case support
     }
 
     /// Who asks, relative to the user whose data it is. A viewer holding several roles is every
@@ -74,14 +76,14 @@ enum PersonalDataPolicy {
             return .full
         case .administrator:
             switch category {
-            case .account, .contact, .profile, .health, .consents, .spending: return .full
+            case .account, .contact, .profile, .health, .consents, .spending, .support: return .full
             // Sessions are ended by disabling the account, not read; an export, the
             // notifications and the friends and groups are their owner's.
             case .sessions, .exports, .notifications, .social: return .none
             }
         case .support:
             switch category {
-            case .contact: return .throughSupportIssues
+            case .contact, .support: return .throughSupportIssues
             default: return .none
             }
         case .orderHandler:
@@ -142,7 +144,7 @@ enum PersonalDataPolicy {
 enum UserField: String, CaseIterable, Sendable {
     // Accounts
     case id, email, pendingEmail, emailConfirmed, roles, representedChain, disabled, createdAt
-    case profile, nutritionTargets, bmi, sessions
+    case profile, nutritionTargets, bmi, sessions, linkedProviders
     // Privacy
     case consents, pendingConsents, dataExports
     // Diary
@@ -161,6 +163,8 @@ enum UserField: String, CaseIterable, Sendable {
     case pantry, expiringSoon, pantryAmount, pantryMovements, kitchenSettings, draftOrder, orders, recurringOrder
     // Scans
     case recentScans
+    // Support
+    case supportIssues
 
     var category: PersonalDataPolicy.Category {
         switch self {
@@ -172,12 +176,13 @@ enum UserField: String, CaseIterable, Sendable {
             .weightTimeline, .activeDietPlan, .dietPlanHistory, .mealAdvice, .mealPlanOptions, .mealPlan, .mealPlans, .mealBudgetWeeks,
             .recentScans:
             .health
-        case .sessions: .sessions
+        case .sessions, .linkedProviders: .sessions
         case .consents, .pendingConsents: .consents
         case .notifications, .unreadNotificationCount: .notifications
         case .dataExports: .exports
         case .receipts, .purchases, .spendingObjectives, .spendingSuggestions, .spending, .spendingComparison, .lastSpendingChange: .spending
         case .friends, .friendRequests, .groups, .rivalGroupInvitations, .blockedUsers: .social
+        case .supportIssues: .support
         }
     }
 }

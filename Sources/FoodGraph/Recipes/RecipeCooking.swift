@@ -21,6 +21,31 @@ enum RecipeCooking {
         var unit: QuantityUnit
     }
 
+    /// What one ingredient needs of the pantry for the recipe's own servings, in the pantry's
+    /// unit; nil when it is not counted. Stored per ingredient (`recipe_ingredients.pantry_need`)
+    /// for `RecipeFilter.fromPantry`.
+    struct PantryNeed: Equatable, Sendable {
+        var quantity: Double
+        var unit: QuantityUnit
+    }
+
+    static func pantryNeed(of facts: IngredientFacts) -> PantryNeed? {
+        guard facts.product != nil, let unit = facts.unit, let quantity = facts.amount, !FoodClassifier.isNegligible(facts.food)
+        else { return nil }
+        let amount = RecipeFigures.amount(of: facts)
+        let need: PantryNeed?
+        switch RecipeUnits.kind(of: unit) {
+        case .count where amount.grams == nil:
+            need = PantryNeed(quantity: quantity, unit: .piece)
+        case .count, .mass:
+            need = amount.grams.map { PantryNeed(quantity: $0, unit: .gram) }
+        case .volume:
+            need = amount.millilitres.map { PantryNeed(quantity: $0, unit: .millilitre) }
+        }
+        guard let need, need.quantity > 0 else { return nil }
+        return need
+    }
+
     /// The needs of a recipe's ingredients for `servings` (the recipe's own servings scale 1:1).
     static func needs(
         _ ingredients: [RecipeIngredientRecord], products: [Int64: ProductRecord], recipeServings: Int, servings: Int
@@ -28,23 +53,10 @@ enum RecipeCooking {
         let scale = Double(servings) / Double(max(recipeServings, 1))
         var needs: [Need] = []
         for ingredient in ingredients {
-            guard let productID = ingredient.productID, let product = products[productID], let unit = ingredient.unit,
-                ingredient.quantity != nil, !FoodClassifier.isNegligible(ingredient.food)
+            guard let productID = ingredient.productID, let product = products[productID], ingredient.quantity != nil,
+                let need = pantryNeed(of: ingredient.facts(product))
             else { continue }
-            let facts = ingredient.facts(product)
-            guard let quantity = facts.amount else { continue }
-            let amount = RecipeFigures.amount(of: facts)
-            let need: (Double, QuantityUnit)?
-            switch RecipeUnits.kind(of: unit) {
-            case .count where amount.grams == nil:
-                need = (quantity, .piece)
-            case .count, .mass:
-                need = amount.grams.map { ($0, .gram) }
-            case .volume:
-                need = amount.millilitres.map { ($0, .millilitre) }
-            }
-            guard let (value, needUnit) = need, value > 0 else { continue }
-            needs.append(Need(product: product, food: ingredient.food, quantity: round(value * scale), unit: needUnit))
+            needs.append(Need(product: product, food: ingredient.food, quantity: round(need.quantity * scale), unit: need.unit))
         }
         return needs
     }
@@ -135,10 +147,12 @@ enum RecipeCooking {
             payload.field("cookingId") { $0.cookingID }
             payload.field("movements") { $0.movements }
             payload.field("missingIngredients") { $0.missingIngredients }
+            payload.field("diaryEntry") { $0.diaryEntry }
             payload.field("userErrors") { $0.userErrors }
         }
         binder.object(UndoCookingPayload.self) { payload in
             payload.field("movements") { $0.movements }
+            payload.field("removedDiaryEntryId") { $0.removedDiaryEntryID }
             payload.field("userErrors") { $0.userErrors }
         }
         binder.object(MissingToOrderPayload.self) { payload in
@@ -171,6 +185,16 @@ enum RecipeCooking {
             let names = missing.map(\.food).joined(separator: ", ")
             return CookRecipePayload(failing: [UserError("strict", "The pantry lacks some ingredients: \(names).", code: .invalidState)])
         }
+        // The diary first: refused there, nothing has been written.
+        var diaryEntry: DiaryEntryRecord?
+        if let meal = input.logMeal {
+            switch try await RecipeCookedMeals.log(
+                recipe, ingredients: ingredients, products: products, servings: servings, meal: meal, date: input.logDate, scope)
+            {
+            case .logged(let entry): diaryEntry = entry
+            case .refused(let errors): return CookRecipePayload(failing: errors)
+            }
+        }
         var movements: [PantryMovementRecord] = []
         var group: Int64?
         for need in needs {
@@ -187,9 +211,14 @@ enum RecipeCooking {
                 movements += consumed
             }
         }
-        return CookRecipePayload(
+        if let group, let diaryEntry {
+            try await RecipeStore.linkCookedMeal(group: group, entryID: diaryEntry.id, userID: viewer.userID, in: scope.transaction)
+        }
+        var payload = CookRecipePayload(
             recipe: recipe, servings: servings, cookingID: group.map { GlobalID(typeName: PantryMovementRecord.graphQLTypeName, key: $0) },
             movements: movements, missingIngredients: missing)
+        payload.diaryEntry = diaryEntry
+        return payload
     }
 
     /// Whole packages that cover a missing amount: the amount over the package size (grams and
@@ -245,7 +274,12 @@ enum RecipeCooking {
         guard let undos = try await PantryStore.undo(id, of: viewer.userID, in: scope.transaction) else {
             return UndoCookingPayload(failing: [UserError("cookingId", "This cooking was undone already.", code: .invalidState)])
         }
-        return UndoCookingPayload(movements: undos)
+        var payload = UndoCookingPayload(movements: undos)
+        if let entryID = try await RecipeStore.unlinkCookedMeal(group: id, userID: viewer.userID, in: scope.transaction) {
+            let deleted = try await DiaryEntryMutations.delete(DeleteDiaryEntryInput(entryId: NodeID(key: entryID)), scope)
+            payload.removedDiaryEntryID = deleted.deletedEntryId
+        }
+        return payload
     }
 }
 
@@ -278,14 +312,19 @@ struct CookRecipeInput: Decodable, Sendable {
     var recipeId: NodeID<RecipeRecord>
     var servings: Int?
     var strict: Bool
+    var logMeal: Meal?
+    var logDate: LocalDate?
 
-    private enum Keys: String, CodingKey { case recipeId, servings, strict }
+    private enum Keys: String, CodingKey { case recipeId, servings, strict, logMeal, logDate }
 
     init(from decoder: any Decoder) throws {
         let input = try RecipeInput(decoder, keyedBy: Keys.self)
         recipeId = try input.decode(NodeID<RecipeRecord>.self, .recipeId)
         servings = try input.int(.servings, RecipeBounds.servings)
         strict = try input.decodeIfPresent(Bool.self, .strict) ?? false
+        logMeal = try input.decodeIfPresent(Meal.self, .logMeal)
+        logDate = try input.decodeIfPresent(LocalDate.self, .logDate)
+        if logDate != nil && logMeal == nil { try input.refuse(.logDate, "Give logMeal to log the cooking to your diary.", code: .required) }
     }
 }
 
@@ -325,6 +364,7 @@ struct CookRecipePayload: MutationPayload {
     var cookingID: GlobalID?
     var movements: [PantryMovementRecord] = []
     var missingIngredients: [MissingIngredient] = []
+    var diaryEntry: DiaryEntryRecord?
     var userErrors: [UserError] = []
 
     init(
@@ -342,6 +382,7 @@ struct CookRecipePayload: MutationPayload {
 struct UndoCookingPayload: MutationPayload {
     static let graphQLTypeName = "UndoCookingPayload"
     var movements: [PantryMovementRecord] = []
+    var removedDiaryEntryID: GlobalID?
     var userErrors: [UserError] = []
     init(movements: [PantryMovementRecord]) { self.movements = movements }
     init(failing errors: [UserError]) { userErrors = errors }

@@ -34,12 +34,30 @@ struct RecipeSearch: Sendable {
         if filter.useFavoriteFoods && productIDs.isEmpty { productIDs = viewer.favoriteFoodIDs }
     }
 
-    /// For `fromPantry`: reads what the viewer's pantry holds through the kitchen's Swift API (one statement).
+    /// For `fromPantry`: reads what the viewer's pantry holds through the kitchen's Swift API, and
+    /// how much of each product in each pantry unit (as `RecipeCooking.missing` adds them up:
+    /// grams and millilitres 1:1, pieces by the package size). Three statements: the held
+    /// foods, their amounts, the products' package sizes.
     mutating func loadPantry(in database: some PostgresQuerying) async throws {
         guard filter.fromPantry, let viewerID else { return }
         let held = try await PantryStore.heldFoods(of: viewerID, in: database)
-        pantry = RecipePantry(productIDs: held.productIDs, foods: held.foods)
+        var pantry = RecipePantry(productIDs: held.productIDs, foods: held.foods)
+        if !held.productIDs.isEmpty {
+            let available = try await PantryStore.availability(of: held.productIDs, for: viewerID, in: database)
+            let products = try await ProductStore.load(held.productIDs, from: database)
+            for (productID, amounts) in available.sorted(by: { $0.key < $1.key }) {
+                for unit in [QuantityUnit.gram, .millilitre, .piece] {
+                    pantry.amounts.append((productID, unit, PantryAmounts.total(amounts, in: unit, packageSize: products[productID]?.packageSize)))
+                }
+            }
+        }
+        self.pantry = pantry
     }
+
+    /// Whether the suitability orders read the energy index's window (`RecipeSuitabilityWindow`).
+    /// Not with text: a text's matches come from its GIN indexes as a bitmap, and ranking those is
+    /// cheaper than testing the text on every recipe near the target.
+    var usesSuitabilityWindow: Bool { text == nil && suitabilityTarget >= 1 }
 
     /// The name of the list its cursors belong to: the order and a digest of the criteria.
     var listName: String {
@@ -148,7 +166,12 @@ extension RecipeStore {
         func names<Value: RawRepresentable<String>>(_ values: [Value]) -> PostgresArray<String> {
             PostgresArray(values.map { $0.rawValue.lowercased() })
         }
-        if !filter.dishTypes.isEmpty { conditions.append("r.dish_type = ANY(\(parameter(names(filter.dishTypes)))::text[])") }
+        // One dish type as an equality, so that the dish type's indexes give their order.
+        if filter.dishTypes.count == 1 {
+            conditions.append("r.dish_type = \(parameter(filter.dishTypes[0].rawValue.lowercased()))::text")
+        } else if !filter.dishTypes.isEmpty {
+            conditions.append("r.dish_type = ANY(\(parameter(names(filter.dishTypes)))::text[])")
+        }
         if !filter.categories.isEmpty { conditions.append("r.categories && \(parameter(names(filter.categories)))::text[]") }
         if !filter.appliances.isEmpty { conditions.append("r.appliances && \(parameter(names(filter.appliances)))::text[]") }
         if !filter.mealTimes.isEmpty {
@@ -179,15 +202,29 @@ extension RecipeStore {
                 "EXISTS (SELECT 1 FROM recipe_favorites f WHERE f.user_id = \(parameter(viewerID)) AND f.recipe_id = r.id)")
         }
         if let pantry = search.pantry {
-            // Set-based: the recipe's counted ingredients (those with an amount) that the pantry
-            // holds none of, in the same statement as the page.
+            // Set-based, in the same statement as the page: the recipe's counted ingredients (those
+            // with an amount) the pantry lacks. One with a stored need lacks when the pantry holds
+            // less than it and the lines of the same product and unit before it (as cooking takes
+            // them in turn); one without (a free-text food, or not computed yet) when the pantry
+            // holds none of it.
             let products = parameter(PostgresArray(pantry.productIDs))
             let foods = parameter(PostgresArray(pantry.foods))
+            let heldProducts = parameter(PostgresArray(pantry.amounts.map(\.productID)))
+            let heldUnits = parameter(PostgresArray(pantry.amounts.map(\.unit.databaseName)))
+            let heldAmounts = parameter(PostgresArray(pantry.amounts.map(\.amount)))
             conditions.append(
                 """
-                (SELECT count(*) FROM recipe_ingredients pi WHERE pi.recipe_id = r.id AND pi.quantity IS NOT NULL
-                   AND NOT (coalesce(pi.product_id = ANY(\(products)::bigint[]), false)
-                            OR (pi.product_id IS NULL AND lower(pi.food) = ANY(\(foods)::text[])))) <= \(parameter(filter.maxMissingIngredients))::int
+                (SELECT count(*) FROM (
+                   SELECT pi.product_id, pi.food, pi.pantry_need, pi.pantry_unit,
+                     sum(pi.pantry_need) OVER (PARTITION BY pi.product_id, pi.pantry_unit ORDER BY pi.position) AS needed
+                   FROM recipe_ingredients pi WHERE pi.recipe_id = r.id AND pi.quantity IS NOT NULL) AS pi
+                 WHERE NOT CASE
+                   WHEN pi.pantry_need IS NOT NULL THEN
+                     coalesce((SELECT h.amount FROM unnest(\(heldProducts)::bigint[], \(heldUnits)::text[], \(heldAmounts)::float8[])
+                       AS h(product_id, unit, amount) WHERE h.product_id = pi.product_id AND h.unit = pi.pantry_unit), 0) >= pi.needed - 1e-6
+                   ELSE coalesce(pi.product_id = ANY(\(products)::bigint[]), false)
+                     OR (pi.product_id IS NULL AND lower(pi.food) = ANY(\(foods)::text[]))
+                   END) <= \(parameter(filter.maxMissingIngredients))::int
                 """)
         }
         var excludedAllergens = Set(filter.allergenFree)
@@ -270,12 +307,46 @@ extension RecipeStore {
                 scoped([.init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "0::int", type: "int"), shuffle, id], extra: " AND r.shuffle_key >= \(start)")
                 + scoped([.init(expression: "\(seed)::int8", type: "bigint"), .init(expression: "1::int", type: "int"), shuffle, id], extra: " AND r.shuffle_key < \(start)")
         case .suitability:
-            branches = scoped(suitabilityKeys(target: parameter(search.suitabilityTarget)))
+            let target = parameter(search.suitabilityTarget)
+            let keys = suitabilityKeys(target: target)
+            let cursorFits = page.after.map { $0.count == keys.count } ?? true
+            if search.usesSuitabilityWindow, !page.isBackward, page.before == nil, cursorFits {
+                var after: (group: String, band: String, tuple: String)?
+                if let cursor = page.after {
+                    let values = zip(keys, cursor).map { key, value in "\(parameter(value))::\(key.type)" }
+                    after = (values[0], values[1], "(" + values.joined(separator: ", ") + ")")
+                }
+                let window = RecipeSuitabilityWindow.make(
+                    scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(page.size + 1), after: after)
+                prelude = "WITH " + window.ctes
+                branches = window.sources.map { Branch(source: $0, keys: keys) }
+            } else {
+                branches = scoped(keys)
+            }
+        case .recommended where search.usesSuitabilityWindow:
+            // The 3 most suitable (ranks 1–3), then the rest by title (group 4), the 3 found
+            // through the suitability window.
+            let target = parameter(search.suitabilityTarget)
+            let keys = suitabilityKeys(target: target)
+            let window = RecipeSuitabilityWindow.make(
+                scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(3), after: nil)
+            let order = keys.map(\.expression).joined(separator: ", ")
+            let suit = keys.enumerated().map { "\($1.expression) AS s\($0)" }.joined(separator: ", ")
+            let ranked = (0..<keys.count).map { "s\($0)" }.joined(separator: ", ")
+            let best = window.sources.map { "(SELECT r.id, \(suit) \($0) ORDER BY \(order) LIMIT 3)" }.joined(separator: " UNION ALL ")
+            prelude = """
+                WITH \(window.ctes),
+                top AS (
+                  SELECT id, row_number() OVER (ORDER BY \(ranked))::int AS rank FROM (
+                    SELECT * FROM (\(best)) AS candidates ORDER BY \(ranked) LIMIT 3) AS best)
+                """
+            branches =
+                [Branch(source: "FROM top t JOIN recipes r ON r.id = t.id", keys: [.init(expression: "t.rank", type: "int"), title, id])]
+                + scoped([.init(expression: "4::int", type: "int"), title, id], extra: " AND r.id NOT IN (SELECT id FROM top)")
         case .recommended:
-            // The 3 most suitable (groups 1–3 by rank), then the rest by title (group 4). The 3
-            // are looked for near the target first (within 15 % below it, through the energy
-            // index): found there, they are the first 3 of the whole order; otherwise the whole
-            // list is ranked.
+            // Text, or a target below 1 kcal: the 3 are looked for near the target first
+            // (within 15 % below it, through the energy index): found there, they are the first 3
+            // of the whole order; otherwise the whole list is ranked.
             let target = parameter(search.suitabilityTarget)
             let keys = suitabilityKeys(target: target)
             let order = keys.map(\.expression).joined(separator: ", ")
@@ -395,4 +466,6 @@ extension RecipeStore {
 struct RecipePantry: Sendable {
     var productIDs: [Int64]
     var foods: [String]
+    /// How much of each held product, in each pantry unit.
+    var amounts: [(productID: Int64, unit: QuantityUnit, amount: Double)] = []
 }

@@ -228,26 +228,29 @@ enum RecipeStore {
         var recipeIDs: [Int64] = []
         var ingredients: [NewIngredient] = []
         var positions: [Int] = []
+        var needs: [RecipeCooking.PantryNeed?] = []
         for (id, item) in zip(ids, recipes) {
             for (position, ingredient) in item.ingredients.enumerated() {
                 recipeIDs.append(id)
                 positions.append(position + 1)
                 ingredients.append(ingredient)
+                needs.append(position < item.traits.pantryNeeds.count ? item.traits.pantryNeeds[position] : nil)
             }
         }
         _ = try await database.query(
             """
             INSERT INTO recipe_ingredients (recipe_id, position, product_id, food, quantity, quantity_max, unit, piece_name, note,
-              match_confidence)
+              match_confidence, pantry_need, pantry_unit)
             SELECT * FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[],
-              $9::text[], $10::float8[])
+              $9::text[], $10::float8[], $11::float8[], $12::text[])
             """,
             [
                 PostgresArray(recipeIDs), PostgresArray(positions), PostgresArray(ingredients.map(\.productID)),
                 PostgresArray(ingredients.map(\.food)), PostgresArray(ingredients.map(\.quantity)),
                 PostgresArray(ingredients.map(\.quantityMax)), PostgresArray(ingredients.map { $0.unit?.databaseName }),
                 PostgresArray(ingredients.map(\.pieceName)), PostgresArray(ingredients.map(\.note)),
-                PostgresArray(ingredients.map(\.matchConfidence)),
+                PostgresArray(ingredients.map(\.matchConfidence)), PostgresArray(needs.map { $0?.quantity }),
+                PostgresArray(needs.map { $0?.unit.databaseName }),
             ])
         return ids
     }
@@ -282,6 +285,13 @@ enum RecipeStore {
               nutrition_complete = $17, cost_complete = $18, traits_refreshed_at = now()
             WHERE id = $1
             """, [recipeID] + traitParameters(traits))
+        _ = try await database.query(
+            """
+            UPDATE recipe_ingredients i SET pantry_need = n.need, pantry_unit = n.unit
+            FROM unnest($2::float8[], $3::text[]) WITH ORDINALITY AS n(need, unit, position)
+            WHERE i.recipe_id = $1 AND i.position = n.position
+            """,
+            [recipeID, PostgresArray(traits.pantryNeeds.map { $0?.quantity }), PostgresArray(traits.pantryNeeds.map { $0?.unit.databaseName })])
     }
 
     static func traitParameters(_ traits: RecipeTraits) -> [any PostgresEncodable] {

@@ -67,11 +67,11 @@ enum RecipeSyntheticData {
             _ = try await connection.query(
                 """
                 INSERT INTO recipe_ingredients (recipe_id, position, product_id, food, quantity, quantity_max, unit, piece_name, note,
-                  match_confidence)
+                  match_confidence, pantry_need, pantry_unit)
                 -- least() ignores nulls: a quantity "to taste" (null) must stay null.
                 SELECT r.id, i.position, i.product_id, i.food, CASE WHEN i.quantity IS NOT NULL THEN least(i.quantity * g.factor, 100000) END,
                   CASE WHEN i.quantity_max IS NOT NULL THEN least(i.quantity_max * g.factor, 100000) END,
-                  i.unit, i.piece_name, i.note, i.match_confidence
+                  i.unit, i.piece_name, i.note, i.match_confidence, i.pantry_need * g.factor, i.pantry_unit
                 FROM generated_recipes g JOIN recipes r ON r.title = g.title AND r.author_id IS NULL
                 JOIN recipe_ingredients i ON i.recipe_id = g.template_id
                 """)

@@ -25,6 +25,8 @@ struct RecipeTraits: Equatable, Sendable {
     var catalogCost: Decimal?
     var nutritionComplete: Bool
     var costComplete: Bool
+    /// Per ingredient, in order: what it needs of the pantry for the recipe's servings.
+    var pantryNeeds: [RecipeCooking.PantryNeed?]
 
     /// Ingredient-derived labels: every ingredient must carry them (its product's label, or its
     /// food's classification when it has no product).
@@ -81,6 +83,7 @@ struct RecipeTraits: Equatable, Sendable {
         catalogCost = summary.cost?.amount.decimal
         nutritionComplete = summary.missingNutrition.isEmpty
         costComplete = summary.missingPrice.isEmpty
+        pantryNeeds = ingredients.map { RecipeCooking.pantryNeed(of: $0).map { .init(quantity: RecipeCooking.round($0.quantity), unit: $0.unit) } }
 
         var types: [DietType] = [.ordinary]
         if labels.contains(.vegetarian) { types.append(.vegetarian) }

@@ -347,6 +347,14 @@ input CookRecipeInput {
   servings: Int
   "Refuse (and change nothing) when the pantry lacks anything."
   strict: Boolean = false
+  """
+  Also log the servings cooked to your diary as this meal: one entry named after the recipe, of
+  `servings` servings, carrying the recipe's `nutritionPerServing` × `servings` (source `RECIPE`).
+  Refused with `INVALID_STATE` when the recipe's nutrition is unknown. `undoCooking` removes it.
+  """
+  logMeal: Meal
+  "The diary date (only with `logMeal`): today in your time zone by default; the same bounds as `addDiaryEntry`'s `date`."
+  logDate: Date
 }
 
 input AddMissingIngredientsToDraftOrderInput {
@@ -380,12 +388,19 @@ type CookRecipePayload {
   movements: [PantryMovement!]!
   "What the pantry lacked (not taken)."
   missingIngredients: [MissingIngredient!]!
+  """
+  The diary entry logged (with `logMeal`). When nothing was taken from the pantry there is no
+  `cookingId`: delete the entry with `deleteDiaryEntry` to take it back.
+  """
+  diaryEntry: DiaryEntry
   userErrors: [UserError!]!
 }
 
 type UndoCookingPayload {
   "The undo movements, one per lot restored."
   movements: [PantryMovement!]!
+  "The diary entry the cooking logged, now removed (null when it logged none or it was deleted already)."
+  removedDiaryEntryId: ID
   userErrors: [UserError!]!
 }
 
@@ -485,9 +500,11 @@ input RecipeFilter {
   respectRestrictions: Boolean = true
   """
   Only recipes your pantry can make (signed in only, else `UNAUTHENTICATED`): every counted
-  ingredient (one with an amount) is held — the pantry has some of its product, or, for a
-  free-text food, a lot of that name — but for at most `maxMissingIngredients`. Held means some
-  is at home; `Recipe.missingIngredients` gives the shortfall in quantities.
+  ingredient (one with an amount) is held but for at most `maxMissingIngredients`. An ingredient
+  with a catalog product is held when the pantry has at least the amount the recipe's servings
+  need, converted as `Recipe.missingIngredients` does (grams, millilitres 1:1, or pieces; lines
+  of the same product add up); a free-text food when the pantry has a lot of that name.
+  `Recipe.missingIngredients` gives each shortfall.
   """
   fromPantry: Boolean = false
   "With `fromPantry`: how many ingredients may be missing, 0–20."

@@ -77,6 +77,7 @@ enum GroupStore {
                 settings.customTo?.description, settings.timeZone, PostgresArray(settings.scoring.map(\.metric.databaseName)),
                 PostgresArray(settings.scoring.map { String($0.weight) }),
             ])
+        try await LiveEvents.publish(LiveEvent(.leaderboard, id: id), in: transaction)
     }
 
     static func setOwner(_ userID: Int64, of groupID: Int64, in transaction: PostgresTransaction) async throws {
@@ -107,6 +108,7 @@ enum GroupStore {
     /// Adds a member; true when the user had been in no group before (their figures must be filled).
     @discardableResult
     static func addMember(_ userID: Int64, to groupID: Int64, in transaction: PostgresTransaction) async throws -> Bool {
+        try await LiveEvents.publish(LiveEvent(.leaderboard, id: groupID), in: transaction)
         let rows = try await transaction.query(
             """
             WITH before AS (SELECT count(*) AS n FROM rival_group_members WHERE user_id = $2)
@@ -118,7 +120,8 @@ enum GroupStore {
 
     /// Removes a member; false when the user was not one.
     static func removeMember(_ userID: Int64, from groupID: Int64, in transaction: PostgresTransaction) async throws -> Bool {
-        try await !transaction.query(
+        try await LiveEvents.publish(LiveEvent(.leaderboard, id: groupID), in: transaction)
+        return try await !transaction.query(
             "DELETE FROM rival_group_members WHERE group_id = $1 AND user_id = $2 RETURNING user_id", [groupID, userID]
         ).isEmpty
     }
@@ -188,6 +191,11 @@ enum GroupStore {
                 """, as: "i",
             keys: [.init(expression: "i.created_at", type: "timestamptz"), .init(expression: "i.group_id", type: "bigint")], descending: true,
             parameters: [userID], count: .none, in: database, decode: RivalGroupInvitation.init)
+    }
+
+    /// The groups a user belongs to: whose leaderboards change with the user's figures.
+    static func groupIDs(of userID: Int64, in database: some PostgresQuerying) async throws -> [Int64] {
+        try await database.query("SELECT group_id FROM rival_group_members WHERE user_id = $1", [userID]).map { try $0.decode(Int64.self, at: 0) }
     }
 
     /// Every member of every group (user ids), for the rank history of many groups.

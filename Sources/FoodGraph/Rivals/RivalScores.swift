@@ -21,6 +21,7 @@ enum RivalScores {
             ON CONFLICT (user_id, local_date) DO UPDATE
               SET energy_kcal = excluded.energy_kcal, protein_g = excluded.protein_g, entry_count = excluded.entry_count
             """, [day.userID, day.date.description, max(0, totals.energyKcal), max(0, totals.proteinG), day.entries.count])
+        try await LiveEvents.publish(try await GroupStore.groupIDs(of: day.userID, in: transaction).map { LiveEvent(.leaderboard, id: $0) }, in: transaction)
     }
 
     /// The hook for diary writes made outside the diary's own mutations (an administrator's

@@ -107,7 +107,7 @@ enum ScanStore {
     /// server stopped while reading them), marking them processing. Several servers may claim at
     /// once: `FOR UPDATE SKIP LOCKED` gives each scan to one.
     static func claim(limit: Int, in database: some PostgresQuerying) async throws -> [Claimed] {
-        try await database.query(
+        let claimed = try await database.query(
             """
             UPDATE scans SET status = 'processing', claimed_at = now(), attempts = attempts + 1
             WHERE id IN (
@@ -121,6 +121,8 @@ enum ScanStore {
                 id: try row.decode(Int64.self, at: 0), userID: try row.decode(Int64.self, at: 1),
                 kind: ScanKind(storedName: try row.decode(String.self, at: 2)) ?? .food, image: try row.decode([UInt8].self, at: 3))
         }
+        try await LiveEvents.publish(claimed.map { LiveEvent(.scan, id: $0.id) }, in: database)
+        return claimed
     }
 
     /// Records a recognition (receipt or food). False when the scan is gone (deleted meanwhile).
@@ -130,6 +132,7 @@ enum ScanStore {
         let encoder = JSONEncoder()
         let receiptJSON = try receipt.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         let candidatesJSON = try candidates.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        try await LiveEvents.publish(LiveEvent(.scan, id: id), in: transaction)
         return try await transaction.query(
             """
             UPDATE scans SET status = 'recognised', recognised_at = now(), parsed_receipt = $2::jsonb, candidates = $3::jsonb,
@@ -142,6 +145,7 @@ enum ScanStore {
     static func failed(_ id: Int64, reason: String, in database: some PostgresQuerying) async throws {
         _ = try await database.query(
             "UPDATE scans SET status = 'failed', failure_reason = $2 WHERE id = $1 AND status = 'processing'", [id, String(reason.prefix(500))])
+        try await LiveEvents.publish(LiveEvent(.scan, id: id), in: database)
     }
 
     // MARK: - Retention

@@ -1,17 +1,33 @@
 /// The event stream a subscription root field's resolver returns (spec 6.2.3 "source stream").
 public struct SubscriptionSource: Sendable {
     public let events: AsyncThrowingStream<any Sendable, any Error>
+    /// The root field's resolver turns each event into the field's value (a `SubscriptionTrigger`
+    /// root), rather than the event being the value: so an event carrying only an ID is loaded with
+    /// the event's own context, its loaders and its subscriber's permissions.
+    public let resolvesEvents: Bool
 
-    public init(events: AsyncThrowingStream<any Sendable, any Error>) {
+    public init(events: AsyncThrowingStream<any Sendable, any Error>, resolvesEvents: Bool = false) {
         self.events = events
+        self.resolvesEvents = resolvesEvents
     }
+}
+
+/// The root value while executing an event of a source that `resolvesEvents`: the root field's
+/// resolver runs with it.
+public struct SubscriptionTrigger: Sendable {
+    public let event: any Sendable
 }
 
 /// Subscribes: resolves the source stream of the single root field, then maps every event through
 /// the executor with the event as the root value (spec 6.2.3). Request errors (unknown operation,
 /// bad variables, a resolver that fails or returns no stream) come back as `.failure`.
+///
+/// `prepareEvent` makes each event's request from the subscription's (a fresh context, loaders
+/// and deadline); without it, events share the subscription's context with a fresh scheduler. An
+/// error it throws ends the stream with that error.
 public func subscribe(
-    _ schema: ExecutableSchema, _ request: ExecutionRequest
+    _ schema: ExecutableSchema, _ request: ExecutionRequest,
+    prepareEvent: (@Sendable (ExecutionRequest) async throws -> ExecutionRequest)? = nil
 ) async -> Result<AsyncStream<ExecutionResult>, ExecutionFailure> {
     let operation: OperationDefinitionNode
     do {
@@ -69,8 +85,13 @@ public func subscribe(
             do {
                 for try await event in source.events {
                     var eventRequest = request
-                    eventRequest.rootValue = SubscriptionEvent(value: event)
-                    eventRequest.scheduler = LoaderScheduler()
+                    if let prepareEvent {
+                        eventRequest = try await prepareEvent(request)
+                    } else {
+                        eventRequest.scheduler = LoaderScheduler()
+                    }
+                    eventRequest.rootValue =
+                        source.resolvesEvents ? SubscriptionTrigger(event: event) : SubscriptionEvent(value: event)
                     continuation.yield(await execute(schema, eventRequest))
                 }
             } catch {
@@ -90,4 +111,61 @@ public struct SubscriptionEvent: Sendable {
 
 public struct ExecutionFailure: Error, Sendable {
     public var errors: [GraphQLError]
+}
+
+extension RootBinder {
+    /// A `Subscription` root field whose events are resolved by the field itself: `subscribe`
+    /// runs once, when a client subscribes (refuse there what the subscriber may not follow), and
+    /// returns the source stream; `resolve` runs for every event, with that event's context, and
+    /// gives the field's value.
+    public mutating func subscription<Value: OutputValue, Arguments: Decodable & Sendable, Event: Sendable>(
+        _ name: String, arguments: Arguments.Type,
+        subscribe: @escaping @Sendable (Arguments, Context) async throws -> AsyncThrowingStream<Event, any Error>,
+        resolve: @escaping @Sendable (Event, Arguments, Context) throws -> Resolved<Value>
+    ) {
+        let binding = FieldBinding.resolve { call in
+            let arguments = try subscriptionArguments(Arguments.self, call)
+            guard let context = exactCast(call.context, to: Context.self) ?? call.context as? Context else {
+                throw GraphQLError("The request has no context of Swift type \(Context.self).")
+            }
+            if let trigger = exactCast(call.source, to: SubscriptionTrigger.self) {
+                guard let event = trigger.event as? Event else {
+                    throw GraphQLError("Subscription.\(name) expects events of Swift type \(Event.self).")
+                }
+                return try resolve(event, arguments, context).completable
+            }
+            return .async {
+                let events = try await subscribe(arguments, context)
+                let erased = AsyncThrowingStream<any Sendable, any Error> { continuation in
+                    let task = Task {
+                        do {
+                            for try await event in events { continuation.yield(event) }
+                            continuation.finish()
+                        } catch {
+                            continuation.finish(throwing: error)
+                        }
+                    }
+                    continuation.onTermination = { _ in task.cancel() }
+                }
+                return .value(SubscriptionSource(events: erased, resolvesEvents: true))
+            }
+        }
+        fields.append(
+            (name, binding, FieldDeclaration(
+                shape: Value.outputShape, swiftType: "\(Value.self)",
+                probeArguments: { sample, recorder in _ = try InputDecoder().decode(Arguments.self, from: sample, recorder: recorder) },
+                argumentsType: "\(Arguments.self)")))
+    }
+}
+
+/// Arguments a Swift type refuses are the client's fault: `BAD_USER_INPUT` (as for other fields).
+private func subscriptionArguments<Arguments: Decodable>(_ type: Arguments.Type, _ call: FieldCall) throws -> Arguments {
+    do {
+        return try InputDecoder().decode(type, from: call.arguments.values)
+    } catch let error as DecodingError {
+        let path = error.inputPath
+        throw GraphQLError(
+            path.isEmpty ? error.reason : "Argument \"\(path.joined(separator: "."))\": \(error.reason)",
+            extensions: GraphQLObject([("code", .string("BAD_USER_INPUT"))]))
+    }
 }
