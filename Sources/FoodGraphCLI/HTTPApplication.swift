@@ -10,7 +10,8 @@ struct HTTPApplication: GraphQLApplication {
 
     func makeContext(for request: RequestInfo) async throws -> PreparedContext {
         let context = try await application.makeContext(
-            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent))
+            bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent),
+            operation: request.operationType)
         let statistics = context.statistics
         return PreparedContext(
             context: context, scheduler: context.scheduler,

@@ -20,11 +20,17 @@ public final class FoodGraphApplication: Sendable {
     }
     /// By node type name: what `node(id:)` fetches with.
     let nodes: [String: NodeFetcher]
+    let sessions: SessionCache
 
-    /// `coverage`, for tests only, notes every field resolved.
-    public init(pool: PostgresPool, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil) throws {
+    /// `coverage`, for tests only, notes every field resolved. `sessionCacheTimeToLive`: how long a
+    /// checked bearer token's viewer is kept (`SessionCache`; zero turns it off), by default from
+    /// `FOODGRAPH_SESSION_CACHE_TTL`.
+    public init(
+        pool: PostgresPool, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil, sessionCacheTimeToLive: Duration? = nil
+    ) throws {
         self.database = PostgresDatabase(pool: pool)
         self.policy = policy
+        self.sessions = SessionCache(timeToLive: sessionCacheTimeToLive ?? SessionCache.timeToLiveFromEnvironment())
         self.migrations = try Self.bundledMigrations()
         let schema = try SchemaDocument.build()
         var binder = SchemaBinder()
@@ -50,16 +56,34 @@ public final class FoodGraphApplication: Sendable {
 
     /// The request's context: the viewer behind a bearer token (an unknown, expired or revoked
     /// token is refused rather than treated as anonymous, so a client notices it is signed out).
-    public func makeContext(bearerToken: String?, client: ClientInfo = ClientInfo()) async throws -> RequestContext {
+    /// `operation`: the request's kind when known; a query may use a viewer cached moments ago
+    /// (`SessionCache`), anything else (a mutation, or nil: not known) reads the session afresh
+    /// and keeps the cache out of use until its context is released.
+    public func makeContext(bearerToken: String?, client: ClientInfo = ClientInfo(), operation: OperationType? = nil) async throws
+        -> RequestContext
+    {
         let statistics = QueryStatistics()
         let database = PostgresDatabase(pool: self.database.pool, statistics: statistics)
+        let isQuery = operation == .query && sessions.isEnabled
+        let lease = isQuery || !sessions.isEnabled ? nil : sessions.beginMutation()
         var viewer: Viewer?
         if let bearerToken {
-            viewer = try await Sessions.viewer(forToken: bearerToken, policy: policy, in: database)
+            viewer = try await self.viewer(forToken: bearerToken, cached: isQuery, in: database)
             if viewer == nil { throw DomainError(.unauthenticated, "The session token is invalid or has expired; sign in again.") }
         }
         return RequestContext(
-            viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes)
+            viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes,
+            mutationLease: lease)
+    }
+
+    private func viewer(forToken token: String, cached: Bool, in database: PostgresDatabase) async throws -> Viewer? {
+        guard cached, token.utf8.count <= 128 else { return try await Sessions.viewer(forToken: token, policy: policy, in: database) }
+        let key = Crypto.sha256(Array(token.utf8))
+        let (viewer, generation) = sessions.lookup(key)
+        if let viewer { return viewer }
+        let found = try await Sessions.viewer(forToken: token, policy: policy, in: database)
+        if let found, let generation { sessions.store(found, for: key, generation: generation) }
+        return found
     }
 
     /// An uploaded image by the name in its address: a product image's random token, a recipe's
