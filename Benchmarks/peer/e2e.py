@@ -8,7 +8,7 @@ record mode), then runs wrk against the two servers alternately, query by query,
 rounds, and pgbench on the floor scripts, and prints the table.
 
 Arguments come from the environment (tools/bench sets them): FOODGRAPH_PID, PEER_PID,
-RECORDER_PORT, TOKEN, DIARY_DATE, PGHOST (the cluster's socket folder), DURATION (s), ROUNDS,
+PORT (FoodGraph's; the peer's is one below, the recorder's two), TOKEN, DIARY_DATE, PGHOST (the cluster's socket folder), DURATION (s), ROUNDS,
 CONNECTIONS, WORK (a scratch folder).
 """
 import json
@@ -20,9 +20,10 @@ import time
 import urllib.request
 
 here = os.path.dirname(os.path.abspath(__file__))
-ours_url = "http://127.0.0.1:8099/graphql"
-peer_url = "http://127.0.0.1:8098/graphql"
-recorder_url = f"http://127.0.0.1:{os.environ['RECORDER_PORT']}/graphql"
+port = int(os.environ["PORT"])
+ours_url = f"http://127.0.0.1:{port}/graphql"
+peer_url = f"http://127.0.0.1:{port - 1}/graphql"
+recorder_url = f"http://127.0.0.1:{port - 2}/graphql"
 token = os.environ["TOKEN"]
 date = os.environ["DIARY_DATE"]
 duration = int(os.environ.get("DURATION", "10"))
