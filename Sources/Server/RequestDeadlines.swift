@@ -1,0 +1,106 @@
+import Synchronization
+
+/// Cancels the requests that pass their deadline, with one watching task for all of them.
+///
+/// A timer per request (a task sleeping beside it in a task group, as before) cost a task group,
+/// a second task, a Dispatch timer and the wake-ups between them on every request (see
+/// docs/performance.md, "End to end"). Here a request costs two short locked updates. Deadlines are `timeout` after each start, so they come in the order requests
+/// start: the watcher sleeps until the oldest one still running, and never needs waking early.
+final class RequestDeadlines: Sendable {
+    /// The running request's task, cancelled under the lock while the request is still inside
+    /// `run` (it leaves only after taking the lock to unregister), so the task is alive.
+    private struct Watched: @unchecked Sendable {
+        var deadline: ContinuousClock.Instant
+        var task: UnsafeCurrentTask
+        var expired: Expired
+    }
+
+    final class Expired: Sendable {
+        let value = Atomic(false)
+    }
+
+    private struct State {
+        var watched: [UInt64: Watched] = [:]
+        var nextID: UInt64 = 0
+        /// Every request with a smaller id has finished or been cancelled.
+        var oldestID: UInt64 = 0
+        /// The watcher waits here when nothing runs.
+        var idle: CheckedContinuation<Void, Never>?
+        var watcherStarted = false
+    }
+
+    let timeout: Duration
+    private let state = Mutex(State())
+
+    init(timeout: Duration) {
+        self.timeout = timeout
+    }
+
+    /// Runs `body` in the current task, cancelling the task if it is still running `timeout` after
+    /// it starts; returns the result and whether the deadline passed. Call it from a task of its
+    /// own: the whole task is cancelled.
+    func run<T>(_ body: () async throws -> T) async rethrows -> (value: T, expired: Bool) {
+        let expired = Expired()
+        let deadline = ContinuousClock.now + timeout
+        let (id, wake, startWatcher): (UInt64, CheckedContinuation<Void, Never>?, Bool) = withUnsafeCurrentTask { task in
+            state.withLock { state in
+                let id = state.nextID
+                state.nextID += 1
+                if let task { state.watched[id] = Watched(deadline: deadline, task: task, expired: expired) }
+                let wake = state.idle
+                state.idle = nil
+                let start = !state.watcherStarted
+                state.watcherStarted = true
+                return (id, wake, start)
+            }
+        }
+        wake?.resume()
+        if startWatcher {
+            Task.detached { [weak self] in await self?.watch() }
+        }
+        defer { _ = state.withLock { $0.watched.removeValue(forKey: id) } }
+        let value = try await body()
+        return (value, expired.value.load(ordering: .acquiring))
+    }
+
+    /// Whether `run` is watching requests (for tests: none are left behind).
+    var watchedCount: Int { state.withLock { $0.watched.count } }
+
+    private func watch() async {
+        while true {
+            enum Next {
+                case sleep(until: ContinuousClock.Instant)
+                case idle
+            }
+            let now = ContinuousClock.now
+            let next: Next = state.withLock { state in
+                while state.oldestID < state.nextID {
+                    guard let entry = state.watched[state.oldestID] else {
+                        state.oldestID += 1
+                        continue
+                    }
+                    guard entry.deadline <= now else { return .sleep(until: entry.deadline) }
+                    entry.expired.value.store(true, ordering: .releasing)
+                    entry.task.cancel()
+                    state.watched[state.oldestID] = nil
+                    state.oldestID += 1
+                }
+                return .idle
+            }
+            switch next {
+            case .sleep(let deadline):
+                try? await Task.sleep(until: deadline, clock: .continuous)
+            case .idle:
+                await withCheckedContinuation { continuation in
+                    let resumeNow = state.withLock { state in
+                        // A request may have started between the check and here.
+                        if state.oldestID < state.nextID { return true }
+                        state.idle = continuation
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+            }
+        }
+    }
+}
