@@ -5,7 +5,8 @@ import Synchronization
 /// A timer per request (a task sleeping beside it in a task group, as before) cost a task group,
 /// a second task, a Dispatch timer and the wake-ups between them on every request (see
 /// docs/performance.md, "End to end"). Here a request costs two short locked updates. Deadlines are `timeout` after each start, so they come in the order requests
-/// start: the watcher sleeps until the oldest one still running, and never needs waking early.
+/// start: the watcher sleeps until the oldest one still running, and never needs waking early. It
+/// ends when no request is left, and the next request starts another.
 final class RequestDeadlines: Sendable {
     /// The running request's task, cancelled under the lock while the request is still inside
     /// `run` (it leaves only after taking the lock to unregister), so the task is alive.
@@ -24,9 +25,9 @@ final class RequestDeadlines: Sendable {
         var nextID: UInt64 = 0
         /// Every request with a smaller id has finished or been cancelled.
         var oldestID: UInt64 = 0
-        /// The watcher waits here when nothing runs.
-        var idle: CheckedContinuation<Void, Never>?
-        var watcherStarted = false
+        /// Whether a watcher runs; it ends when no request is left to watch, and the next request
+        /// starts another.
+        var watcherRunning = false
     }
 
     let timeout: Duration
@@ -42,65 +43,44 @@ final class RequestDeadlines: Sendable {
     func run<T>(_ body: () async throws -> T) async rethrows -> (value: T, expired: Bool) {
         let expired = Expired()
         let deadline = ContinuousClock.now + timeout
-        let (id, wake, startWatcher): (UInt64, CheckedContinuation<Void, Never>?, Bool) = withUnsafeCurrentTask { task in
+        let (id, startWatcher): (UInt64, Bool) = withUnsafeCurrentTask { task in
             state.withLock { state in
                 let id = state.nextID
                 state.nextID += 1
                 if let task { state.watched[id] = Watched(deadline: deadline, task: task, expired: expired) }
-                let wake = state.idle
-                state.idle = nil
-                let start = !state.watcherStarted
-                state.watcherStarted = true
-                return (id, wake, start)
+                let start = !state.watcherRunning
+                state.watcherRunning = true
+                return (id, start)
             }
         }
-        wake?.resume()
         if startWatcher {
-            Task.detached { [weak self] in await self?.watch() }
+            Task.detached { await self.watch() }
         }
         defer { _ = state.withLock { $0.watched.removeValue(forKey: id) } }
         let value = try await body()
         return (value, expired.value.load(ordering: .acquiring))
     }
 
-    /// Whether `run` is watching requests (for tests: none are left behind).
-    var watchedCount: Int { state.withLock { $0.watched.count } }
-
     private func watch() async {
         while true {
-            enum Next {
-                case sleep(until: ContinuousClock.Instant)
-                case idle
-            }
             let now = ContinuousClock.now
-            let next: Next = state.withLock { state in
+            let next: ContinuousClock.Instant? = state.withLock { state in
                 while state.oldestID < state.nextID {
                     guard let entry = state.watched[state.oldestID] else {
                         state.oldestID += 1
                         continue
                     }
-                    guard entry.deadline <= now else { return .sleep(until: entry.deadline) }
+                    guard entry.deadline <= now else { return entry.deadline }
                     entry.expired.value.store(true, ordering: .releasing)
                     entry.task.cancel()
                     state.watched[state.oldestID] = nil
                     state.oldestID += 1
                 }
-                return .idle
+                state.watcherRunning = false
+                return nil
             }
-            switch next {
-            case .sleep(let deadline):
-                try? await Task.sleep(until: deadline, clock: .continuous)
-            case .idle:
-                await withCheckedContinuation { continuation in
-                    let resumeNow = state.withLock { state in
-                        // A request may have started between the check and here.
-                        if state.oldestID < state.nextID { return true }
-                        state.idle = continuation
-                        return false
-                    }
-                    if resumeNow { continuation.resume() }
-                }
-            }
+            guard let next else { return }
+            try? await Task.sleep(until: next, clock: .continuous)
         }
     }
 }
