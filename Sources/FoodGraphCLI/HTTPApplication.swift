@@ -12,7 +12,7 @@ struct HTTPApplication: GraphQLApplication {
     func makeContext(for request: RequestInfo) async throws -> PreparedContext {
         let context = try await application.makeContext(
             bearerToken: request.bearerToken, client: ClientInfo(address: request.clientAddress, userAgent: request.userAgent),
-            readOnly: request.operationType == .query)
+            operation: request.operationType)
         let statistics = context.statistics
         return PreparedContext(
             context: context, scheduler: context.scheduler,

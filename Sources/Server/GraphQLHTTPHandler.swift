@@ -15,11 +15,34 @@ struct GraphQLHTTPHandler: Sendable {
     let persistedQueries: PersistedQueryStore
     let metrics: ServerMetrics
     let logger: Logger
+    let deadlines: RequestDeadlines
+
+    init(
+        application: any GraphQLApplication, configuration: ServerConfiguration, documents: DocumentCache,
+        persistedQueries: PersistedQueryStore, metrics: ServerMetrics, logger: Logger
+    ) {
+        self.application = application
+        self.configuration = configuration
+        self.documents = documents
+        self.persistedQueries = persistedQueries
+        self.metrics = metrics
+        self.logger = logger
+        self.deadlines = RequestDeadlines(timeout: configuration.requestTimeout)
+    }
 
     enum MediaType: String {
         case graphQLResponse = "application/graphql-response+json"
         case json = "application/json"
+
+        var contentType: String {
+            switch self {
+            case .graphQLResponse: "application/graphql-response+json; charset=utf-8"
+            case .json: "application/json; charset=utf-8"
+            }
+        }
     }
+
+    static let requestIDField = HTTPField.Name("X-Request-Id")!
 
     /// A refusal before GraphQL starts: an HTTP status with one error.
     struct Refusal: Error {
@@ -31,7 +54,7 @@ struct GraphQLHTTPHandler: Sendable {
 
     func respond(to request: Request, context: some RequestContext) async -> Response {
         let started = ContinuousClock.now
-        let requestID = Self.requestID(from: request.headers[.init("X-Request-Id")!])
+        let requestID = Self.requestID(from: request.headers[Self.requestIDField])
         var operationType = "unknown"
         var operationName: String?
         var errorCodes: [String] = []
@@ -166,27 +189,23 @@ struct GraphQLHTTPHandler: Sendable {
         let timeout = configuration.requestTimeout
         let deadline = ContinuousClock.now + timeout
         let progress = RequestProgress()
-        let finished = await withTaskGroup(of: Result<Outcome, any Error>?.self) { group in
-            group.addTask {
-                do {
-                    return .success(
-                        try await runWithoutDeadline(
-                            parameters, isGET: isGET, mediaType: mediaType, client: client, deadline: deadline,
-                            progress: progress))
-                } catch {
-                    return .failure(error)
-                }
+        // A child task, so that the deadline cancels this request's work only: the connection's
+        // task goes on to its next request.
+        async let watched: (value: Result<Outcome, any Error>, expired: Bool) = deadlines.run {
+            do {
+                return .success(
+                    try await runWithoutDeadline(
+                        parameters, isGET: isGET, mediaType: mediaType, client: client, deadline: deadline, progress: progress))
+            } catch {
+                return .failure(error)
             }
-            group.addTask {
-                try? await Task.sleep(until: deadline)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
         }
-        // The executor stops at the deadline by itself, and may answer before the timer does.
-        if let outcome = try finished?.get(), !outcome.timedOut { return outcome }
+        let finished = await watched
+        // The executor stops at the deadline by itself, and may answer before the watch does.
+        if !finished.expired {
+            let outcome = try finished.value.get()
+            if !outcome.timedOut { return outcome }
+        }
         let error = GraphQLError(
             "The request took longer than \(timeout) and was cancelled.",
             extensions: GraphQLObject([("code", .string("TIMEOUT")), ("requestId", .string(client.requestID))]))
@@ -372,7 +391,7 @@ struct GraphQLHTTPHandler: Sendable {
     static func response(_ result: ExecutionResult, status: HTTPResponse.Status, mediaType: MediaType, requestID: String) -> Response {
         Response(
             status: status,
-            headers: [.contentType: mediaType.rawValue + "; charset=utf-8", .init("X-Request-Id")!: requestID],
+            headers: [.contentType: mediaType.contentType, Self.requestIDField: requestID],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.jsonBytes())))
     }
 
@@ -390,7 +409,7 @@ struct GraphQLHTTPHandler: Sendable {
         {
             return header
         }
-        return UUID().uuidString.lowercased()
+        return RequestIDs.next()
     }
 
     /// The peer's IP address; behind a trusted proxy, the last address of `X-Forwarded-For` (the one

@@ -62,7 +62,16 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var responseStarted = false
     /// This guard wrote its own answer and is closing the connection.
     private var refusalSent = false
-    private var deadline: Scheduled<Void>?
+    /// When the current stage ends, and what happens then; nil when no stage is timed.
+    private var deadline: (at: NIODeadline, expire: () -> Void)?
+    /// The one timer of the connection. It fires no later than `deadline`, often earlier, and
+    /// then sets itself again; moving from stage to stage only changes `deadline`, since
+    /// scheduling and cancelling a timer two or three times a request was a tenth of a cheap
+    /// request's time (docs/performance.md, "End to end").
+    private var timer: Scheduled<Void>?
+    /// Every stage's timeout is at least this: a timer set this far ahead fires before any
+    /// deadline set after it, so a new stage never needs the timer moved earlier.
+    private let timerStep: TimeAmount
     /// Whether the handler wants more of the request: a read asked for and not yet done. A body
     /// is timed only then; when the handler is slow to take it, the client is not to blame.
     private var readRequested = false
@@ -70,6 +79,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     init(limits: Limits) {
         self.limits = limits
+        timerStep = TimeAmount(min(limits.idleTimeout, limits.headerTimeout, limits.bodyTimeout))
     }
 
     // MARK: - Connection
@@ -81,6 +91,8 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         cancelDeadline()
+        timer?.cancel()
+        timer = nil
         self.context = nil
     }
 
@@ -91,6 +103,8 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         cancelDeadline()
+        timer?.cancel()
+        timer = nil
         context.fireChannelInactive()
     }
 
@@ -216,16 +230,29 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .refused:
             return
         }
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(timeout)) { [weak self] in
-            guard let self, self.context != nil else { return }
-            self.deadline = nil
-            expire()
-        }
+        deadline = (NIODeadline.now() + TimeAmount(timeout), expire)
+        if timer == nil { setTimer(NIODeadline.now() + timerStep, context) }
     }
 
     private func cancelDeadline() {
-        deadline?.cancel()
         deadline = nil
+    }
+
+    /// Sets the connection's timer to fire at `time`, where it expires the stage whose deadline
+    /// has passed, or sets itself again for the deadline to come.
+    private func setTimer(_ time: NIODeadline, _ context: ChannelHandlerContext) {
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: time) { [weak self] in
+            guard let self, let context = self.context else { return }
+            self.timer = nil
+            guard let deadline = self.deadline else { return }
+            let now = NIODeadline.now()
+            if deadline.at <= now {
+                self.deadline = nil
+                deadline.expire()
+            } else {
+                self.setTimer(min(deadline.at, now + self.timerStep), context)
+            }
+        }
     }
 
     // MARK: - Refusals

@@ -18,7 +18,7 @@ struct HTTPTestAPI: Sendable {
 
     static func with(
         demoData: Bool = false, policy: AccountPolicy = AccountPolicy(), configuration: ServerConfiguration = ServerConfiguration(),
-        _ body: @Sendable (HTTPTestAPI) async throws -> Void
+        sessionCacheTimeToLive: Duration? = nil, _ body: @Sendable (HTTPTestAPI) async throws -> Void
     ) async throws {
         // scrypt at full cost takes ~0.3 s per hash; tests check behaviour, not cost.
         setenv("FOODGRAPH_SCRYPT_COST", "1024", 0)
@@ -27,7 +27,7 @@ struct HTTPTestAPI: Sendable {
         if demoData { try await DemoData.loadIfEmpty(into: database.database) }
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        let application = try FoodGraphApplication(pool: database.pool, policy: policy)
+        let application = try FoodGraphApplication(pool: database.pool, policy: policy, sessionCacheTimeToLive: sessionCacheTimeToLive)
         let server = FoodGraphServer(application: HTTPApplication(application: application), configuration: configuration, logger: logger)
         try await server.makeApplication().test(.live) { client in
             try await body(HTTPTestAPI(client: client, database: database))

@@ -24,14 +24,19 @@ public final class FoodGraphApplication: Sendable {
     }
     /// By node type name: what `node(id:)` fetches with.
     let nodes: [String: NodeFetcher]
+    let sessions: SessionCache
 
-    /// `coverage`, for tests only, notes every field resolved.
+    /// `coverage`, for tests only, notes every field resolved. `sessionCacheTimeToLive`: how long a
+    /// checked bearer token's viewer is kept (`SessionCache`; zero turns it off), by default from
+    /// `FOODGRAPH_SESSION_CACHE_TTL`.
     public init(
-        pool: PostgresPool, replicas: PostgresReplicaSet? = nil, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil
+        pool: PostgresPool, replicas: PostgresReplicaSet? = nil, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil,
+        sessionCacheTimeToLive: Duration? = nil
     ) throws {
         self.database = PostgresDatabase(pool: pool)
         self.replicas = replicas
         self.policy = policy
+        self.sessions = SessionCache(timeToLive: sessionCacheTimeToLive ?? SessionCache.timeToLiveFromEnvironment())
         self.migrations = try Self.bundledMigrations()
         let schema = try SchemaDocument.build()
         var binder = SchemaBinder()
@@ -57,15 +62,23 @@ public final class FoodGraphApplication: Sendable {
 
     /// The request's context: the viewer behind a bearer token (an unknown, expired or revoked
     /// token is refused rather than treated as anonymous, so a client notices it is signed out).
-    /// A `readOnly` request (a query operation) may read from a replica, once it has replayed the
-    /// viewer's own last write; the session itself is always checked on the primary, where a
-    /// sign-in of a moment ago already is.
-    public func makeContext(bearerToken: String?, client: ClientInfo = ClientInfo(), readOnly: Bool = false) async throws -> RequestContext {
+    /// `operation`: the request's kind when known. A query or a subscription's event may use a
+    /// viewer cached moments ago (`SessionCache`); a mutation, or nil (not known), reads the session
+    /// afresh and keeps the cache out of use until its context is released. A query may also read
+    /// from a replica once it has replayed the viewer's own last write (the session itself is always
+    /// checked on the primary, where a sign-in of a moment ago already is); a subscription's event
+    /// reads the primary, where the change it announces is already committed.
+    public func makeContext(bearerToken: String?, client: ClientInfo = ClientInfo(), operation: OperationType? = nil) async throws
+        -> RequestContext
+    {
         let statistics = QueryStatistics()
         var database = PostgresDatabase(pool: self.database.pool, statistics: statistics)
+        let isQuery = (operation == .query || operation == .subscription) && sessions.isEnabled
+        let lease = isQuery || !sessions.isEnabled ? nil : sessions.beginMutation()
+        let readOnly = operation == .query
         var viewer: Viewer?
         if let bearerToken {
-            viewer = try await Sessions.viewer(forToken: bearerToken, policy: policy, in: database)
+            viewer = try await self.viewer(forToken: bearerToken, cached: isQuery, in: database)
             if viewer == nil { throw DomainError(.unauthenticated, "The session token is invalid or has expired; sign in again.") }
         }
         if let replicas {
@@ -90,7 +103,18 @@ public final class FoodGraphApplication: Sendable {
             }
         }
         return RequestContext(
-            viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes)
+            viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes,
+            mutationLease: lease)
+    }
+
+    private func viewer(forToken token: String, cached: Bool, in database: PostgresDatabase) async throws -> Viewer? {
+        guard cached, token.utf8.count <= 128 else { return try await Sessions.viewer(forToken: token, policy: policy, in: database) }
+        let key = Crypto.sha256(Array(token.utf8))
+        let (viewer, generation) = sessions.lookup(key)
+        if let viewer { return viewer }
+        let found = try await Sessions.viewer(forToken: token, policy: policy, in: database)
+        if let found, let generation { sessions.store(found, for: key, generation: generation) }
+        return found
     }
 
     /// An uploaded image by the name in its address: a product image's random token, a recipe's

@@ -12,12 +12,15 @@ public final class RequestContext: Sendable {
     public let client: ClientInfo
     let policy: AccountPolicy
     let nodes: [String: NodeFetcher]
+    /// A mutation's hold on the session cache, released with this context (`SessionCache`).
+    let mutationLease: SessionCache.MutationLease?
 
     init(
         viewer: Viewer?, database: PostgresDatabase, statistics: QueryStatistics, client: ClientInfo, policy: AccountPolicy,
-        nodes: [String: NodeFetcher]
+        nodes: [String: NodeFetcher], mutationLease: SessionCache.MutationLease? = nil
     ) {
         self.nodes = nodes
+        self.mutationLease = mutationLease
         self.viewer = viewer
         self.client = client
         self.policy = policy
