@@ -26,7 +26,8 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     // Test databases on the throwaway cluster of tools/test; used by the test targets only.
-    .target(name: "TestSupport", dependencies: ["Postgres"], swiftSettings: swiftSettings),
+    .target(
+        name: "TestSupport", dependencies: ["Postgres", .product(name: "Logging", package: "swift-log")], swiftSettings: swiftSettings),
     .testTarget(
         name: "GraphQLEngineTests", dependencies: ["GraphQLEngine"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], swiftSettings: swiftSettings),
@@ -122,7 +123,7 @@ if !light {
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "GraphQLEngine",
+                "Server", "GraphQLEngine", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

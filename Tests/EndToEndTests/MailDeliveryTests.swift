@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Postgres
+import TestSupport
 import Testing
 
 @testable import FoodGraph

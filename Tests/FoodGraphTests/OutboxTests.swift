@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Postgres
+import TestSupport
 import Testing
 
 @testable import FoodGraph

@@ -5,7 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 @testable import Server
-import Synchronization
+import TestSupport
 import Testing
 
 /// `/metrics` through swift-metrics and swift-prometheus, and the slow-request log: what an
@@ -63,7 +63,7 @@ struct ServerMetricsTests {
     }
 
     @Test func aSlowRequestIsLoggedWithItsCostAndNeitherItsVariablesNorItsToken() async throws {
-        let recorder = RecordingLog()
+        let recorder = LogRecorder(level: .info)
         try await Self.withServer(Observability(slowRequestThreshold: .zero), logger: recorder.logger) { client in
             try await Self.post(
                 client, #"{"query": "query Greeting($n: String) { hello(name: $n) items(first: 2) { nodes { id } } }", "variables": {"n": "secret-variable"}}"#,
@@ -80,7 +80,7 @@ struct ServerMetricsTests {
     }
 
     @Test func aRequestUnderTheThresholdIsNotLoggedAsSlow() async throws {
-        let recorder = RecordingLog()
+        let recorder = LogRecorder(level: .info)
         try await Self.withServer(Observability(slowRequestThreshold: .seconds(30)), logger: recorder.logger) { client in
             try await Self.post(client, #"{"query": "{ hello }"}"#)
         }
@@ -89,7 +89,7 @@ struct ServerMetricsTests {
     }
 
     @Test func aRequestThatTimesOutIsLoggedAsSlow() async throws {
-        let recorder = RecordingLog()
+        let recorder = LogRecorder(level: .info)
         try await Self.withServer(
             Observability(slowRequestThreshold: .milliseconds(100)), logger: recorder.logger,
             configuration: ServerConfiguration(requestTimeout: .milliseconds(300))
@@ -99,40 +99,5 @@ struct ServerMetricsTests {
         let slow = try #require(recorder.entries.first { $0.message == "slow graphql request" })
         #expect(slow.metadata["operation"] == "Sleepy")
         #expect(Double(slow.metadata["duration_ms"] ?? "") ?? 0 >= 300)
-    }
-}
-
-/// Keeps what is logged, for tests of what the log says and does not say.
-final class RecordingLog: Sendable {
-    struct Entry: Sendable {
-        let level: Logger.Level
-        let message: String
-        let metadata: [String: String]
-    }
-
-    private let stored = Mutex<[Entry]>([])
-    var entries: [Entry] { stored.withLock { $0 } }
-
-    var logger: Logger {
-        var logger = Logger(label: "test") { _ in Handler(log: self) }
-        logger.logLevel = .info
-        return logger
-    }
-
-    struct Handler: LogHandler {
-        let log: RecordingLog
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-            let entry = Entry(level: event.level, message: event.message.description, metadata: merged.mapValues { "\($0)" })
-            log.stored.withLock { $0.append(entry) }
-        }
     }
 }

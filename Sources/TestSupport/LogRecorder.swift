@@ -2,19 +2,24 @@ import Logging
 import Synchronization
 
 /// Keeps what is logged, for tests that check what the log says (and does not say).
-final class LogRecorder: Sendable {
-    struct Entry: Sendable {
-        let level: Logger.Level
-        let message: String
-        let metadata: [String: String]
+public final class LogRecorder: Sendable {
+    public struct Entry: Sendable {
+        public let level: Logger.Level
+        public let message: String
+        public let metadata: [String: String]
     }
 
     private let stored = Mutex<[Entry]>([])
-    var entries: [Entry] { stored.withLock { $0 } }
+    private let level: Logger.Level
+    public var entries: [Entry] { stored.withLock { $0 } }
 
-    var logger: Logger {
+    public init(level: Logger.Level = .trace) {
+        self.level = level
+    }
+
+    public var logger: Logger {
         var logger = Logger(label: "test") { _ in Handler(recorder: self) }
-        logger.logLevel = .trace
+        logger.logLevel = level
         return logger
     }
 
