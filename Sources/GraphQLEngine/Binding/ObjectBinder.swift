@@ -86,7 +86,7 @@ public struct RootBinder<Context: Sendable> {
 }
 
 @inline(__always)
-private func contextOf<Context>(_ call: FieldCall) throws -> Context {
+func contextOf<Context>(_ call: FieldCall) throws -> Context {
     guard let context = exactCast(call.context, to: Context.self) ?? call.context as? Context else {
         throw GraphQLError("The request has no context of Swift type \(Context.self).")
     }
@@ -94,7 +94,7 @@ private func contextOf<Context>(_ call: FieldCall) throws -> Context {
 }
 
 /// Arguments that a Swift type refuses (a bound, a format) are the client's fault: `BAD_USER_INPUT`.
-private func decodeArguments<Arguments: Decodable>(_ type: Arguments.Type, _ call: FieldCall) throws -> Arguments {
+func decodeArguments<Arguments: Decodable>(_ type: Arguments.Type, _ call: FieldCall) throws -> Arguments {
     do {
         return try InputDecoder().decode(type, from: call.arguments.values)
     } catch let error as DecodingError {

@@ -124,10 +124,8 @@ extension RootBinder {
         resolve: @escaping @Sendable (Event, Arguments, Context) throws -> Resolved<Value>
     ) {
         let binding = FieldBinding.resolve { call in
-            let arguments = try subscriptionArguments(Arguments.self, call)
-            guard let context = exactCast(call.context, to: Context.self) ?? call.context as? Context else {
-                throw GraphQLError("The request has no context of Swift type \(Context.self).")
-            }
+            let arguments = try decodeArguments(Arguments.self, call)
+            let context: Context = try contextOf(call)
             if let trigger = exactCast(call.source, to: SubscriptionTrigger.self) {
                 guard let event = trigger.event as? Event else {
                     throw GraphQLError("Subscription.\(name) expects events of Swift type \(Event.self).")
@@ -155,17 +153,5 @@ extension RootBinder {
                 shape: Value.outputShape, swiftType: "\(Value.self)",
                 probeArguments: { sample, recorder in _ = try InputDecoder().decode(Arguments.self, from: sample, recorder: recorder) },
                 argumentsType: "\(Arguments.self)")))
-    }
-}
-
-/// Arguments a Swift type refuses are the client's fault: `BAD_USER_INPUT` (as for other fields).
-private func subscriptionArguments<Arguments: Decodable>(_ type: Arguments.Type, _ call: FieldCall) throws -> Arguments {
-    do {
-        return try InputDecoder().decode(type, from: call.arguments.values)
-    } catch let error as DecodingError {
-        let path = error.inputPath
-        throw GraphQLError(
-            path.isEmpty ? error.reason : "Argument \"\(path.joined(separator: "."))\": \(error.reason)",
-            extensions: GraphQLObject([("code", .string("BAD_USER_INPUT"))]))
     }
 }
