@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 
 #if canImport(Glibc)
 import Glibc
@@ -134,6 +135,18 @@ public struct ScratchCluster: Sendable {
 
     public func url(database: String = "postgres") -> String {
         "postgresql:///\(database)?host=\(root.path)&port=\(port)&user=\(user)"
+    }
+
+    /// What docs/scaling.md tells an operator to do before PgBouncer's transaction pooling: the
+    /// settings FoodGraph's decoders need, as the database's defaults (no session may set them).
+    public func setDecoderSettingsAsDefaults() async throws {
+        let pool = PostgresPool(configuration: .init(conninfo: url(), size: 1))
+        defer { Task { await pool.close() } }
+        try await pool.withConnection { connection in
+            try await connection.execute(
+                simple: "ALTER DATABASE postgres SET TimeZone = 'UTC'; ALTER DATABASE postgres SET DateStyle = 'ISO, YMD'; "
+                    + "ALTER DATABASE postgres SET IntervalStyle = 'iso_8601'; ALTER DATABASE postgres SET extra_float_digits = 3")
+        }
     }
 
     static func binary(_ name: String) throws -> String {

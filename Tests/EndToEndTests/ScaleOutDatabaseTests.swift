@@ -14,11 +14,7 @@ import Testing
         defer { primary.stop() }
         let direct = PostgresPool(configuration: .init(conninfo: primary.url(), size: 1))
         defer { Task { await direct.close() } }
-        try await direct.withConnection { connection in
-            try await connection.execute(
-                simple: "ALTER DATABASE postgres SET TimeZone = 'UTC'; ALTER DATABASE postgres SET DateStyle = 'ISO, YMD'; "
-                    + "ALTER DATABASE postgres SET IntervalStyle = 'iso_8601'; ALTER DATABASE postgres SET extra_float_digits = 3")
-        }
+        try await primary.setDecoderSettingsAsDefaults()
         let replica = try ScratchCluster.replica(of: primary, in: folder, port: 5432)
         defer { replica.stop() }
         let bouncer = try ScratchPgBouncer.start(in: folder, in: primary, serverConnections: 4)

@@ -146,29 +146,9 @@ final class ServerProcess: Sendable {
             ServerProcessTests.binary.path, "serve", "--data-dir", dataFolder.path, "--port", "0", "--no-demo-data",
             "--log-level", "warning",
         ]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // None of the test process's sockets and files may live on in the server (or in the
-        // PostgreSQL server it starts).
-        // (glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, which Swift does not import.)
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-        }
-        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "DATABASE_URL" }.map { "\($0.key)=\($0.value)" }
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, command[0], &actions, nil, &argv, &envp)
-        guard status == 0 else {
-            throw ServerProcessError(description: "\(command[0]) could not be started: \(String(cString: strerror(status)))")
-        }
+        // None of the test process's sockets and files live on in the server (Scratch.spawn closes them).
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "DATABASE_URL" }
+        let pid = try Scratch.spawn(command, output: outputPath, environment: environment)
         return ServerProcess(pid: pid, outputPath: outputPath)
     }
 

@@ -13,12 +13,7 @@ import TestSupport
         defer { primary.stop() }
         let direct = PostgresPool(configuration: .init(conninfo: primary.url(), size: 1))
         defer { Task { await direct.close() } }
-        // What docs/scaling.md tells an operator to do: the decoders' settings as the database's defaults.
-        try await direct.withConnection { connection in
-            try await connection.execute(
-                simple: "ALTER DATABASE postgres SET TimeZone = 'UTC'; ALTER DATABASE postgres SET DateStyle = 'ISO, YMD'; "
-                    + "ALTER DATABASE postgres SET IntervalStyle = 'iso_8601'; ALTER DATABASE postgres SET extra_float_digits = 3")
-        }
+        try await primary.setDecoderSettingsAsDefaults()
         let bouncer = try ScratchPgBouncer.start(in: folder, in: primary, serverConnections: 2)
         defer { bouncer.stop() }
         _ = try await PostgresDatabase(pool: direct).query("CREATE TABLE counts (id int PRIMARY KEY, n int NOT NULL)")
