@@ -193,11 +193,6 @@ enum GroupStore {
             parameters: [userID], count: .none, in: database, decode: RivalGroupInvitation.init)
     }
 
-    /// The groups a user belongs to: whose leaderboards change with the user's figures.
-    static func groupIDs(of userID: Int64, in database: some PostgresQuerying) async throws -> [Int64] {
-        try await database.query("SELECT group_id FROM rival_group_members WHERE user_id = $1", [userID]).map { try $0.decode(Int64.self, at: 0) }
-    }
-
     /// Every member of every group (user ids), for the rank history of many groups.
     static func memberIDs(of groupIDs: [Int64], in database: some PostgresQuerying) async throws -> [Int64: [Int64]] {
         try await members(of: groupIDs, in: database).mapValues { $0.map(\.userID) }

@@ -12,16 +12,24 @@ enum RivalScores {
     /// removed.
     static func dayChanged(_ day: DiaryDay, in transaction: PostgresTransaction) async throws {
         let totals = day.totals
+        // One round trip on the diary's write path: the day's figures, and the leaderboard event
+        // of each of the user's groups (`LiveEvents`, announced after the commit).
         _ = try await transaction.query(
             """
-            WITH emptied AS (DELETE FROM rival_days WHERE user_id = $1 AND local_date = $2::date AND $5::int4 = 0)
-            INSERT INTO rival_days (user_id, local_date, energy_kcal, protein_g, entry_count)
-            SELECT $1, $2::date, $3, $4, $5::int4
-            WHERE $5::int4 > 0 AND EXISTS (SELECT 1 FROM rival_group_members WHERE user_id = $1)
-            ON CONFLICT (user_id, local_date) DO UPDATE
-              SET energy_kcal = excluded.energy_kcal, protein_g = excluded.protein_g, entry_count = excluded.entry_count
-            """, [day.userID, day.date.description, max(0, totals.energyKcal), max(0, totals.proteinG), day.entries.count])
-        try await LiveEvents.publish(try await GroupStore.groupIDs(of: day.userID, in: transaction).map { LiveEvent(.leaderboard, id: $0) }, in: transaction)
+            WITH emptied AS (DELETE FROM rival_days WHERE user_id = $1 AND local_date = $2::date AND $5::int4 = 0),
+            saved AS (
+              INSERT INTO rival_days (user_id, local_date, energy_kcal, protein_g, entry_count)
+              SELECT $1, $2::date, $3, $4, $5::int4
+              WHERE $5::int4 > 0 AND EXISTS (SELECT 1 FROM rival_group_members WHERE user_id = $1)
+              ON CONFLICT (user_id, local_date) DO UPDATE
+                SET energy_kcal = excluded.energy_kcal, protein_g = excluded.protein_g, entry_count = excluded.entry_count
+            )
+            SELECT count(pg_notify($6, $7 || ':' || group_id)) FROM rival_group_members WHERE user_id = $1
+            """,
+            [
+                day.userID, day.date.description, max(0, totals.energyKcal), max(0, totals.proteinG), day.entries.count,
+                LiveEvents.channel, LiveEvent.Topic.leaderboard.rawValue,
+            ])
     }
 
     /// The hook for diary writes made outside the diary's own mutations (an administrator's
