@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 
 @main
 struct FoodGraphCommand: AsyncParsableCommand {
@@ -14,6 +15,7 @@ struct FoodGraphCommand: AsyncParsableCommand {
 
     /// Bad usage exits with 2 (the contract of `validate` and `format`), not ArgumentParser's 64.
     static func main() async {
+        LoggingSystem.bootstrap(StandardErrorLogHandler.init)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

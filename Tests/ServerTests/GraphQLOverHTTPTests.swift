@@ -89,8 +89,14 @@ struct GraphQLOverHTTPTests {
                 #expect(response.status == .badRequest, "\(body.prefix(30))")
                 #expect(Self.firstCode(response) == "BAD_REQUEST", "\(body.prefix(30))")
             }
-            let unsupported = try await Self.post(client, #"{"query":"{ hello }"}"#, contentType: "text/plain")
-            #expect(unsupported.status == .unsupportedMediaType)
+            for contentType in ["text/plain", "application/json; charset=latin1", "application/jsonx"] {
+                let unsupported = try await Self.post(client, #"{"query":"{ hello }"}"#, contentType: contentType)
+                #expect(unsupported.status == .unsupportedMediaType, "\(contentType)")
+            }
+            for contentType in ["Application/JSON; charset=UTF-8", "application/json;charset=utf-8", "application/graphql-response+json"] {
+                let accepted = try await Self.post(client, #"{"query":"{ hello }"}"#, contentType: contentType)
+                #expect(accepted.status == .ok, "\(contentType)")
+            }
         }
     }
 
