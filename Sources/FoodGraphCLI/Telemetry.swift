@@ -62,6 +62,8 @@ enum Telemetry {
                 guard tracing.endpoint == endpoint else {
                     throw StartupError("Tracing already goes to \(tracing.endpoint) in this process.")
                 }
+                Observability.enableTracing()
+                StatementTracing.enable()
                 return tracing.service
             }
             var configuration = OTel.Configuration.default

@@ -10,6 +10,8 @@ public enum StatementTracing {
 
     public static func enable() { enabled.store(true, ordering: .relaxed) }
 
+    public static func disable() { enabled.store(false, ordering: .relaxed) }
+
     /// Runs `body` inside a span named after the statement's verb, with its text (placeholders
     /// only, never the parameters) as `db.query.text`.
     static func traced<Result>(_ sql: String, _ body: () async throws -> Result) async throws -> Result {

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import Postgres
 import Server
 import ServiceLifecycle
 import Synchronization
@@ -19,6 +20,10 @@ import Testing
     @Test func aRequestsSpansReachTheCollectorInTheCallersTrace() async throws {
         let collector = try await OTLPCollector.shared.value
         try await OTLPCollector.startTracing(to: collector)
+        defer {
+            Observability.disableTracing()
+            StatementTracing.disable()
+        }
         setenv("FOODGRAPH_SCRYPT_COST", "1024", 0)
         let database = try await MigratedTemplate.database()
         defer { Task { await database.drop() } }

@@ -30,5 +30,9 @@ public struct Observability: Sendable {
     /// Call once the process-wide tracer (`InstrumentationSystem.bootstrap`) is in place.
     public static func enableTracing() { tracing.store(true, ordering: .relaxed) }
 
+    /// Stops making spans (the tracer stays bootstrapped): for a test that turned tracing on, so
+    /// the tests after it do not fill the exporter's queue.
+    public static func disableTracing() { tracing.store(false, ordering: .relaxed) }
+
     private static let tracing = Atomic<Bool>(false)
 }
