@@ -19,7 +19,7 @@ struct ScanBenchmarkTests {
         var times: [Double] = []
         for _ in 0..<10 {
             let start = ContinuousClock.now
-            let codes = await ScanWorkers.shared.run { _ -> [String] in
+            let codes = await ScanWorkers.interactive.run { _ -> [String] in
                 guard case .success(let image) = ScanImage.make(photo, declared: nil) else { return [] }
                 return BarcodeReader.read(image.grey).map(\.data)
             }
@@ -44,7 +44,7 @@ struct ScanBenchmarkTests {
         var ocr: [Double] = []
         for grey in greys {
             let start = ContinuousClock.now
-            _ = await ScanWorkers.shared.run { worker in worker.textReader?.read(grey, layout: .column) ?? "" }
+            _ = await ScanWorkers.background.run { worker in worker.textReader?.read(grey, layout: .column) ?? "" }
             let elapsed = ContinuousClock.now - start
             ocr.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
         }
@@ -67,7 +67,7 @@ struct ScanBenchmarkTests {
                 group.addTask {
                     for round in 0..<3 {
                         let grey = greys[(index + round) % greys.count]
-                        _ = await ScanWorkers.shared.run { worker in worker.textReader?.read(grey, layout: .column) ?? "" }
+                        _ = await ScanWorkers.background.run { worker in worker.textReader?.read(grey, layout: .column) ?? "" }
                     }
                     return nil
                 }

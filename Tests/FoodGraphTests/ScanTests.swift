@@ -89,6 +89,26 @@ enum ScanCorpus {
         #expect((denied["data.deleteScan.userErrors"] as? [[String: Any]])?.first?["code"] as? String == "NOT_FOUND")
     }
 
+    @Test func aBarcodeScanAnswersWhileReceiptsAreBeingRead() async throws {
+        let api = try await TestAPI.make()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("quick-scanner@example.com")
+        let photo = Base64.encode(try ScanCorpus.photo(code: "5901234123457"))
+        // Every background worker busy, as with receipts being read.
+        let busy = (0..<ScanWorkers.background.count).map { _ in
+            Task {
+                await ScanWorkers.background.run { _ in Thread.sleep(forTimeInterval: 5) }
+                return ContinuousClock.now
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let response = try await Self.scan("scanBarcode", photo, api, token: token)
+        let answered = ContinuousClock.now
+        #expect(response["data.scanBarcode.scan.barcode"] as? String == "5901234123457", "\(response.json)")
+        // Answered before the background work ended: the barcode did not wait for a worker.
+        for task in busy { #expect(answered < (await task.value)) }
+    }
+
     @Test func aBarcodeNotInTheCatalogYetSaysSoWithAWayToSubmitIt() async throws {
         let api = try await TestAPI.make()
         defer { Task { await api.close() } }

@@ -47,7 +47,7 @@ struct OfflineFoodRecogniser: FoodRecogniser {
 
     func recognise(_ image: ScanImage, userID: Int64, in database: PostgresDatabase) async throws -> [FoodCandidate] {
         let grey = image.grey
-        let (symbols, text) = await ScanWorkers.shared.run { worker in
+        let (symbols, text) = await ScanWorkers.background.run { worker in
             (BarcodeReader.read(grey), worker.textReader?.read(grey, layout: .sparse) ?? "")
         }
         var candidates: [FoodCandidate] = []
@@ -119,7 +119,7 @@ struct ExternalFoodRecogniser: FoodRecogniser {
         let (url, timeout) = (url, timeout)
         // A blocking HTTP/1.1 exchange on a scan worker (FoundationNetworking's URLSession crashed
         // the test process under load, so it is not used).
-        let outcome = await ScanWorkers.shared.run { _ in Result { try PlainHTTP.post(url, json: [UInt8](body), timeout: timeout) } }
+        let outcome = await ScanWorkers.background.run { _ in Result { try PlainHTTP.post(url, json: [UInt8](body), timeout: timeout) } }
         let (status, data) = try outcome.get()
         guard status == 200 else { throw Failure(description: "The food recogniser answered HTTP \(status).") }
         guard let decoded = try? JSONDecoder().decode(Response.self, from: data) else {

@@ -21,7 +21,7 @@ enum ScanRecognition {
     ) async throws -> Int {
         var handled = 0
         while true {
-            let claimed = try await ScanStore.claim(limit: ScanWorkers.shared.count, in: database)
+            let claimed = try await ScanStore.claim(limit: ScanWorkers.background.count, in: database)
             if claimed.isEmpty { return handled }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for scan in claimed {
@@ -35,7 +35,7 @@ enum ScanRecognition {
 
     static func process(_ scan: ScanStore.Claimed, recogniser: any FoodRecogniser, in database: PostgresDatabase, logger: Logger?) async throws {
         let stored = scan.image
-        let decoded = await ScanWorkers.shared.run { _ -> Result<ScanImage, UserError> in ScanImage.make(stored, declared: nil) }
+        let decoded = await ScanWorkers.background.run { _ -> Result<ScanImage, UserError> in ScanImage.make(stored, declared: nil) }
         guard case .success(let image) = decoded else {
             try await ScanStore.failed(scan.id, reason: "The stored image does not decode.", in: database)
             return
@@ -47,7 +47,7 @@ enum ScanRecognition {
             switch scan.kind {
             case .receipt:
                 let grey = image.grey
-                guard let text = await ScanWorkers.shared.run({ worker in worker.textReader?.read(grey, layout: .column) }) else {
+                guard let text = await ScanWorkers.background.run({ worker in worker.textReader?.read(grey, layout: .column) }) else {
                     try await ScanStore.failed(scan.id, reason: "Text recognition (Tesseract) is not available on this server.", in: database)
                     return
                 }

@@ -5,14 +5,16 @@ import Synchronization
     import Glibc
 #endif
 
-/// The bounded pool where scans' CPU work runs (decoding a photo, zbar, leptonica, Tesseract):
-/// one thread fewer than the cores (at least one), never an event loop's thread nor one of Swift's
-/// cooperative threads, so a core stays free to answer requests while receipts are read. Each
-/// worker keeps its own Tesseract engine for the next job (`OMP_THREAD_LIMIT=1`: one thread each),
-/// and runs at the lowest priority (nice 19).
+/// A bounded pool where scans' CPU work runs (decoding a photo, zbar, leptonica, Tesseract), never
+/// on an event loop's thread nor one of Swift's cooperative threads. Two of them, so that a request
+/// never waits behind a receipt: `interactive` does what a mutation answers with (an image's checks
+/// and decoding, a barcode read), `background` the recognitions the job runs after the answer
+/// (receipt OCR, food photos), at the lowest priority (nice 19). Each has one thread fewer than
+/// the cores (at least one), so a core stays free to answer requests. Each worker keeps its own
+/// Tesseract engine for the next job (`OMP_THREAD_LIMIT=1`: one thread each).
 final class ScanWorkers: Sendable {
-    /// One fewer than the cores.
-    static let shared = ScanWorkers(count: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+    static let interactive = ScanWorkers(count: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), lowPriority: false)
+    static let background = ScanWorkers(count: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), lowPriority: true)
 
     /// A worker's thread-confined state: only the worker's queue touches it.
     final class Worker: @unchecked Sendable {
@@ -21,8 +23,9 @@ final class ScanWorkers: Sendable {
         private var loadedReader = false
         private var lowered = false
 
-        init(index: Int) {
-            queue = DispatchQueue(label: "foodgraph.scan-worker.\(index)")
+        init(index: Int, lowPriority: Bool) {
+            queue = DispatchQueue(label: "foodgraph.scan-worker.\(lowPriority ? "background" : "interactive").\(index)")
+            lowered = !lowPriority
         }
 
         /// The worker's Tesseract engine, made on first use; nil when Tesseract is unavailable.
@@ -47,10 +50,10 @@ final class ScanWorkers: Sendable {
     let count: Int
     private let state: Mutex<(idle: [Worker], waiting: [CheckedContinuation<Worker, Never>])>
 
-    init(count: Int) {
+    init(count: Int, lowPriority: Bool) {
         setenv("OMP_THREAD_LIMIT", "1", 0)
         self.count = count
-        state = Mutex((idle: (0..<count).map(Worker.init(index:)), waiting: []))
+        state = Mutex((idle: (0..<count).map { Worker(index: $0, lowPriority: lowPriority) }, waiting: []))
     }
 
     /// Runs `body` on a free worker (waiting for one when all are busy) and returns its result.

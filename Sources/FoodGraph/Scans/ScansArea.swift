@@ -198,7 +198,7 @@ enum ScansArea: Area {
             return .answer(ScanPayload(scan: existing))
         }
         let (declaredType, uploadToken) = (declared, token)
-        let outcome = await ScanWorkers.shared.run { _ -> Result<Checked, UserError> in
+        let outcome = await ScanWorkers.interactive.run { _ -> Result<Checked, UserError> in
             ScanImage.make(bytes, declared: declaredType).map { image in
                 Checked(image: image, symbols: kind == .barcode ? BarcodeReader.read(image.grey) : [], uploadToken: uploadToken)
             }

@@ -48,7 +48,7 @@ enum SupportMutations {
         if let problem = ScanImage.precheck(bytes, declared: declared, field: ["screenshot"]) {
             return .answer(SubmitSupportIssuePayload(failing: [problem]))
         }
-        let outcome = await ScanWorkers.shared.run { _ in ScanImage.make(bytes, declared: declared, field: ["screenshot"]) }
+        let outcome = await ScanWorkers.interactive.run { _ in ScanImage.make(bytes, declared: declared, field: ["screenshot"]) }
         switch outcome {
         case .success(let image): return .proceed(CheckedIssue(input: input, screenshot: image.stored))
         case .failure(let problem): return .answer(SubmitSupportIssuePayload(failing: [problem]))
