@@ -95,14 +95,29 @@ extension Page {
 }
 
 extension Connection {
-    /// The page with its cursors sealed for `list` (the engine's page gives plain key cursors).
-    func sealed(for list: String) throws -> Connection {
+    /// The page, its cursors to be sealed for `list` when a client reads them. Sealing every
+    /// edge's cursor up front (an HMAC each) was 13 % of the CPU of 50 products with their
+    /// latest prices, for cursors that query never read.
+    func sealed(for list: String) -> Connection {
         var connection = self
-        for index in connection.edges.indices {
-            connection.edges[index].cursor = CursorSeal.shared.seal(try Page.keys(of: connection.edges[index].cursor), list: list)
-        }
-        connection.pageInfo.startCursor = connection.edges.first?.cursor
-        connection.pageInfo.endCursor = connection.edges.last?.cursor
+        for index in connection.edges.indices { connection.edges[index].sealedFor = list }
+        connection.pageInfo.sealedFor = list
         return connection
+    }
+}
+
+extension Edge {
+    /// The cursor as clients see it: sealed for its list when it has one.
+    func outwardCursor() throws -> String {
+        guard let sealedFor else { return cursor }
+        return CursorSeal.shared.seal(try Page.keys(of: cursor), list: sealedFor)
+    }
+}
+
+extension PageInfo {
+    /// `cursor` (the start or the end) as clients see it, as `Edge.outwardCursor()`.
+    func outward(_ cursor: String?) throws -> String? {
+        guard let cursor, let sealedFor else { return cursor }
+        return CursorSeal.shared.seal(try Page.keys(of: cursor), list: sealedFor)
     }
 }

@@ -37,7 +37,7 @@ enum ProductBindings {
             page.field("totalCountIsExact") { page, context in Resolved<Bool>.run { try await page.count.isExact(in: context.database) } }
         }
         binder.object(Edge<ProductRecord>.self) { edge in
-            edge.field("cursor") { $0.cursor }
+            edge.field("cursor") { try $0.outwardCursor() }
             edge.field("node") { $0.node }
         }
 

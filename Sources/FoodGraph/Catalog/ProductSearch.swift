@@ -118,7 +118,7 @@ struct ProductPage: ObjectValue {
     var connection: Connection<ProductRecord>
     var count: PageCount
 
-    func sealed(for list: String) throws -> ProductPage {
-        ProductPage(connection: try connection.sealed(for: list), count: count)
+    func sealed(for list: String) -> ProductPage {
+        ProductPage(connection: connection.sealed(for: list), count: count)
     }
 }

@@ -12,10 +12,13 @@ struct Connection<Node: ObjectValue>: ObjectValue {
 
 /// The schema's `<Node>Edge` type.
 struct Edge<Node: ObjectValue>: ObjectValue {
+    /// The page's plain key cursor; clients see it sealed when `sealedFor` names a list.
     var cursor: String
     var node: Node
     /// Kilometres from the point searched near, on edges whose type has `distanceKm`.
     var distanceKm: Double?
+    /// The list whose seal the cursor gets, made only when a client asks for it (`CursorSeal`).
+    var sealedFor: String?
 
     static var graphQLTypeName: String { connectionPrefix(of: Node.self) + "Edge" }
 }
@@ -36,6 +39,8 @@ struct PageInfo: ObjectValue {
     var hasPreviousPage: Bool
     var startCursor: String?
     var endCursor: String?
+    /// As `Edge.sealedFor`.
+    var sealedFor: String?
 }
 
 /// The pagination arguments every connection field takes.
@@ -56,7 +61,7 @@ extension SchemaBinder {
             if totalCount { connection.field("totalCount") { $0.totalCount ?? 0 } }
         }
         object(Edge<Node>.self) { edge in
-            edge.field("cursor") { $0.cursor }
+            edge.field("cursor") { try $0.outwardCursor() }
             edge.field("node") { $0.node }
             if distance { edge.field("distanceKm") { $0.distanceKm } }
         }
