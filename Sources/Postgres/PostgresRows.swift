@@ -17,6 +17,14 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
         (0..<result.columnCount).map { String(cString: PQfname(result.handle, Int32($0))) }
     }
 
+    /// The position of the column named `name`, for `PostgresRow.decode(_:at:)`: looked up once for
+    /// all the rows rather than by `decode(_:named:)` in each (libpq compares every column's name).
+    public func column(named name: String) throws -> Int {
+        let column = Int(PQfnumber(result.handle, name))
+        guard column >= 0 else { throw PostgresError(.usage, "The result has no column named \"\(name)\".") }
+        return column
+    }
+
     /// Rows changed by an INSERT, UPDATE or DELETE.
     public var affectedRowCount: Int { result.affectedRowCount }
 }

@@ -45,13 +45,15 @@ extension Page {
         }
         var grouped: [Int64: [(record: Record, cursor: String)]] = [:]
         var more: Set<Int64> = []
+        let (parentPosition, rowPosition) = (try rows.column(named: "page_parent"), try rows.column(named: "page_row"))
+        let keyPositions = try (0..<keys.count).map { try rows.column(named: "page_key\($0)") }
         for row in rows {
-            let parent = try row.decode(Int64.self, named: "page_parent")
-            if try row.decode(Int.self, named: "page_row") > size {
+            let parent = try row.decode(Int64.self, at: parentPosition)
+            if try row.decode(Int.self, at: rowPosition) > size {
                 more.insert(parent)
                 continue
             }
-            let keyValues = try (0..<keys.count).map { try row.decode(String.self, named: "page_key\($0)") }
+            let keyValues = try keyPositions.map { try row.decode(String.self, at: $0) }
             grouped[parent, default: []].append((try decode(row), Self.cursor(keyValues)))
         }
         var pages: [Int64: Connection<Record>] = [:]

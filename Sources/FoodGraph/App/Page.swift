@@ -139,8 +139,9 @@ struct Page: Sendable {
             }
         }
         var items: [(record: Record, cursor: String)] = []
+        let keyPositions = try (0..<keys.count).map { try rows.column(named: "page_key\($0)") }
         for row in rows.prefix(size) {
-            let keyValues = try (0..<keys.count).map { try row.decode(String.self, named: "page_key\($0)") }
+            let keyValues = try keyPositions.map { try row.decode(String.self, at: $0) }
             items.append((try decode(row), Self.cursor(keyValues)))
         }
         let hasMore = rows.count > size
