@@ -14,8 +14,6 @@ struct DatabaseConnection {
     /// The primary directly, when `pool` goes through a transaction pooler.
     var directPool: PostgresPool?
     var pooler: PostgresPooler = .none
-    /// Where LISTEN connects: the primary directly (never through a transaction pooler).
-    var listenURL: String
 
     var isEmbedded: Bool { cluster != nil }
 
@@ -25,6 +23,7 @@ struct DatabaseConnection {
         if let url = options.resolvedDatabaseURL {
             var configuration = PostgresPool.Configuration(conninfo: url, size: size, applicationName: "foodgraph")
             configuration.pooler = pooler
+            configuration.listenConninfo = options.listenDatabaseURL
             let pool = PostgresPool(configuration: configuration)
             do {
                 _ = try await PostgresDatabase(pool: pool).query("SELECT 1")
@@ -33,8 +32,7 @@ struct DatabaseConnection {
                 let reason = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
                 throw StartupError("PostgreSQL at DATABASE_URL cannot be reached (\(reason)); check the URL and that the server runs.")
             }
-            var connection = DatabaseConnection(
-                pool: pool, cluster: nil, startedCluster: false, pooler: pooler, listenURL: options.listenDatabaseURL ?? url)
+            var connection = DatabaseConnection(pool: pool, cluster: nil, startedCluster: false, pooler: pooler)
             if pooler != .none {
                 if let direct = options.listenDatabaseURL {
                     connection.directPool = PostgresPool(configuration: .init(conninfo: direct, size: 2, applicationName: "foodgraph-session"))
@@ -71,7 +69,7 @@ struct DatabaseConnection {
         }
         logger.info("embedded PostgreSQL", metadata: ["folder": "\(cluster.root.path)", "started": "\(started)"])
         let pool = PostgresPool(configuration: .init(conninfo: cluster.url, size: size, applicationName: "foodgraph"))
-        return DatabaseConnection(pool: pool, cluster: cluster, startedCluster: started, listenURL: cluster.url)
+        return DatabaseConnection(pool: pool, cluster: cluster, startedCluster: started)
     }
 
     /// The pool for work that needs one server session throughout (the migrations' advisory lock):

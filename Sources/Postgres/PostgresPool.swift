@@ -29,6 +29,10 @@ public final class PostgresPool: Sendable {
         public var logger: Logger
         /// A transaction-pooling PgBouncer in between changes how statements are sent (see `PostgresPooler`).
         public var pooler: PostgresPooler = .none
+        /// Where a LISTEN of this database connects, when not through `conninfo`: a transaction
+        /// pooler in between hands each statement to any server session, so notifications would go
+        /// to whichever client holds that session next.
+        public var listenConninfo: String?
 
         public init(
             conninfo: String, size: Int = 10, acquireTimeout: Duration = .seconds(5),

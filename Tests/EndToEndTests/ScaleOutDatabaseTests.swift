@@ -78,5 +78,26 @@ import Testing
         let profile = try await client.post("{ me { profile { displayName } } }", token: token)
         #expect(JSONTree.value(profile.json, at: "data.me.profile.displayName") as? String == "Ada L.", "\(profile.json)")
         _ = try await replicaDirect.query("SELECT pg_wal_replay_resume()")
+
+        // Live events: the instance LISTENs on the primary directly (FOODGRAPH_LISTEN_DATABASE_URL),
+        // not through the pooler, which would hand the notifications to whichever client held the
+        // server session; so a subscriber hears of a change.
+        let submitted = try await client.post(
+            #"mutation { submitSupportIssue(input: {subject: "Live through a pooler", description: "Checking events.", category: OTHER, severity: LOW}) { issue { id } userErrors { code } } }"#,
+            token: token)
+        let issueID = try #require(JSONTree.value(submitted.json, at: "data.submitSupportIssue.issue.id") as? String, "\(submitted.json)")
+        try await SocketSession.open(port: client.port) { socket in
+            try await socket.initialise(token: token)
+            try await socket.subscribe(
+                "issue", "subscription($id: ID!) { supportIssueUpdated(issueId: $id) { status } }", variables: ["id": issueID])
+            // The instance starts listening with its first subscriber: change the issue until an event arrives.
+            var heard: [String: Any]?
+            for attempt in 0..<10 where heard == nil {
+                let change = attempt % 2 == 0 ? "resolveSupportIssue" : "reopenSupportIssue"
+                _ = try await client.post(#"mutation { \#(change)(input: {issueId: "\#(issueID)"}) { userErrors { code } } }"#, token: token)
+                if try await !socket.receivesNothing(for: .seconds(1)) { heard = try await socket.next() }
+            }
+            #expect(heard?["type"] as? String == "next", "no event reached the subscriber: \(String(describing: heard))")
+        }
     }
 }

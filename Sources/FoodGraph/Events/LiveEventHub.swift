@@ -41,7 +41,7 @@ final class LiveEventHub: Sendable {
         hubs.withLock { hubs in
             hubs.removeAll { $0.pool == nil }
             if let entry = hubs.first(where: { $0.pool === pool }) { return entry.hub }
-            let hub = LiveEventHub(conninfo: pool.configuration.conninfo)
+            let hub = LiveEventHub(conninfo: pool.configuration.listenConninfo ?? pool.configuration.conninfo)
             hubs.append(HubEntry(pool: pool, hub: hub))
             return hub
         }
