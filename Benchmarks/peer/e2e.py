@@ -11,7 +11,6 @@ Arguments come from the environment (tools/bench sets them): FOODGRAPH_PID, PEER
 PORT (FoodGraph's; the peer's is one below, the recorder's two), TOKEN, DIARY_DATE, PGHOST (the cluster's socket folder), DURATION (s), ROUNDS,
 CONNECTIONS, WORK (a scratch folder).
 """
-import json
 import os
 import re
 import subprocess
@@ -19,7 +18,9 @@ import sys
 import time
 import urllib.request
 
-here = os.path.dirname(os.path.abspath(__file__))
+import benchmark_queries
+from benchmark_queries import queries
+
 port = int(os.environ["PORT"])
 ours_url = f"http://127.0.0.1:{port}/graphql"
 peer_url = f"http://127.0.0.1:{port - 1}/graphql"
@@ -32,19 +33,9 @@ connections = int(os.environ.get("CONNECTIONS", "32"))
 work = os.environ["WORK"]
 ticks = os.sysconf("SC_CLK_TCK")
 
-# The five queries of issue #32, in its table's order; the diary day is the signed-in one.
-queries = [
-    ("{ __typename }", "typename", False),
-    ("14 products with nutrition", "products-nutrition", False),
-    ("50 products → prices → store → chain", "products-prices", False),
-    ("product by barcode", "product-by-barcode", False),
-    ("signed-in diary day with summary", "diary-day", True),
-]
-
 
 def body(name):
-    with open(os.path.join(here, "queries", name + ".graphql")) as f:
-        return json.dumps({"query": f.read().strip().replace("@DATE@", date)})
+    return benchmark_queries.body(name, date)
 
 
 def post(url, data, signed_in):
@@ -101,13 +92,7 @@ def main():
         post(recorder_url, data, signed_in)
         os.replace(os.path.join(work, "recorded.sql"), os.path.join(work, name + ".sql"))
         floors[name] = os.path.join(work, name + ".sql")
-        script = os.path.join(work, name + ".lua")
-        with open(script, "w") as f:
-            f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n')
-            if signed_in:
-                f.write(f'wrk.headers["Authorization"] = "Bearer {token}"\n')
-            f.write(f"wrk.body = [==[{data}]==]\n")
-        scripts[name] = script
+        scripts[name] = benchmark_queries.wrk_script(os.path.join(work, name + ".lua"), data, token if signed_in else None)
         statements = sum(1 for line in open(floors[name]) if line.strip())
         print(f"identical: {name} ({len(ours)} bytes, {statements} statements)", flush=True)
 

@@ -17,7 +17,6 @@ Arguments from the environment (tools/bench sets them): FOODGRAPH_PID, PORT, TOK
 DURATION (s, default 20), WORK (a scratch folder), GROW and GEN_DATA (the gen-data command line
 up to its size arguments).
 """
-import json
 import os
 import re
 import subprocess
@@ -25,7 +24,9 @@ import sys
 import threading
 import time
 
-here = os.path.dirname(os.path.abspath(__file__))
+import benchmark_queries
+from benchmark_queries import queries
+
 url = f"http://127.0.0.1:{int(os.environ['PORT'])}/graphql"
 token = os.environ["TOKEN"]
 date = os.environ["DIARY_DATE"]
@@ -33,18 +34,10 @@ duration = int(os.environ.get("DURATION", "20"))
 work = os.environ["WORK"]
 pid = int(os.environ["FOODGRAPH_PID"])
 clients = 64
-queries = [
-    ("{ __typename }", "typename", False),
-    ("14 products with nutrition", "products-nutrition", False),
-    ("50 products → prices → store → chain", "products-prices", False),
-    ("product by barcode", "product-by-barcode", False),
-    ("signed-in diary day with summary", "diary-day", True),
-]
 
 
 def body(name):
-    with open(os.path.join(here, "queries", name + ".graphql")) as f:
-        return json.dumps({"query": f.read().strip().replace("@DATE@", date)})
+    return benchmark_queries.body(name, date)
 
 
 class MemoryWatch:
@@ -107,13 +100,7 @@ def files(name, signed_in):
     data_file = os.path.join(work, name + ".json")
     with open(data_file, "w") as f:
         f.write(data)
-    script = os.path.join(work, name + ".lua")
-    with open(script, "w") as f:
-        f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n')
-        if signed_in:
-            f.write(f'wrk.headers["Authorization"] = "Bearer {token}"\n')
-        f.write(f"wrk.body = [==[{data}]==]\n")
-    return data_file, script
+    return data_file, benchmark_queries.wrk_script(os.path.join(work, name + ".lua"), data, token if signed_in else None)
 
 
 def label(title):
