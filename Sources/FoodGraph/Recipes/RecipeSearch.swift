@@ -391,14 +391,20 @@ extension RecipeStore {
                 + scoped([.init(expression: "4::int", type: "int"), title, id], extra: " AND r.id NOT IN (SELECT id FROM top)")
         }
         let prelude = ctes.isEmpty ? "" : "WITH " + ctes.joined(separator: ",\n")
-        return try await fetch(page, prelude: prelude, branches: branches, parameters: parameters, in: database)
+        // With text, planned for each request: whether walking the title index or ranking the
+        // text's matches is cheaper depends on how many recipes hold the words (a generic plan
+        // ranked all 9 571 of "soup" for the title branch: 36 ms instead of 4).
+        return try await fetch(
+            page, prelude: prelude, branches: branches, parameters: parameters, planEachExecution: text != nil, in: database)
     }
 
     /// The page over the merged branches: each branch applies the cursor, orders by its keys and
     /// keeps `size + 1` rows; the merge does the same.
     static func fetch(
-        _ page: Page, prelude: String, branches: [Branch], parameters: [any PostgresEncodable], in database: some PostgresQuerying
+        _ page: Page, prelude: String, branches: [Branch], parameters: [any PostgresEncodable], planEachExecution: Bool = false,
+        in database: some PostgresQuerying
     ) async throws -> Connection<RecipeRecord> {
+        let plan = planEachExecution ? PostgresConnection.planEachExecution : ""
         var parameters = parameters
         func placeholder(_ value: any PostgresEncodable) -> String {
             parameters.append(value)
@@ -429,7 +435,7 @@ extension RecipeStore {
                 """
         }
         let sql = """
-            \(prelude)
+            \(plan)\(prelude)
             SELECT \(RecipeRecord.columns), \(names.map { "r.\($0)::text AS page_\($0)" }.joined(separator: ", "))
             FROM (\(parts.joined(separator: " UNION ALL "))) AS r
             ORDER BY \(names.map { "r.\($0) \(direction)" }.joined(separator: ", ")) LIMIT \(limit)
