@@ -482,7 +482,7 @@ import Testing
     /// (`RecipeSuitabilityWindow`); backward pages rank every match. Paged forward 7 at a time,
     /// each list must be exactly the full ranking read backward, signed out and in, with filters
     /// that leave many, few and no recipes within the target.
-    @Test func theSuitabilityOrderPagedForwardIsTheWholeRanking() async throws {
+    @Test func theSuitabilityOrderPagedForwardOrBackwardIsTheWholeRanking() async throws {
         let world = try await World.make()
         defer { Task { await world.close() } }
         let user = try await world.login("user")
@@ -500,12 +500,12 @@ import Testing
                 after = "\"\(cursor)\""
             }
         }
-        func backward(_ arguments: String, token: String?) async throws -> [String] {
+        func backward(_ arguments: String, size: Int, after: String = "null", token: String?) async throws -> [String] {
             var ids: [String] = []
             var before = "null"
             while true {
                 let page = try await world.run(
-                    "{ recipes(\(arguments), last: 100, before: \(before)) { pageInfo { hasPreviousPage startCursor } edges { node { id } } } }",
+                    "{ recipes(\(arguments), last: \(size), after: \(after), before: \(before)) { pageInfo { hasPreviousPage startCursor } edges { node { id } } } }",
                     token: token)
                 ids = ((page["data.recipes.edges"] as? [[String: Any]]) ?? []).compactMap { ($0["node"] as? [String: Any])?["id"] as? String } + ids
                 guard page["data.recipes.pageInfo.hasPreviousPage"] as? Bool == true, let cursor = page["data.recipes.pageInfo.startCursor"] as? String
@@ -520,9 +520,17 @@ import Testing
             "orderBy: SUITABILITY, filter: {fitsCaloriesLeft: false, maxCaloriesPerServing: 150}",
         ] {
             for token in [nil, user] {
-                let ranked = try await backward(arguments, token: token)
+                // The whole ranking, sorted in full: pages with both `after` and `before` are not
+                // windowed (the first row, then everything after it read backward).
+                let first = try await world.run(
+                    "{ recipes(\(arguments), first: 1) { edges { cursor node { id } } } }", token: token)
+                let start = try #require(first["data.recipes.edges.0.cursor"] as? String, "\(arguments)")
+                let ranked = [try #require(first["data.recipes.edges.0.node.id"] as? String)]
+                    + (try await backward(arguments, size: 100, after: "\"\(start)\"", token: token))
                 #expect(ranked.count > 3, "\(arguments)")
-                #expect(try await forward(arguments, token: token) == ranked, "\(arguments), signed \(token == nil ? "out" : "in")")
+                let signed = "signed \(token == nil ? "out" : "in")"
+                #expect(try await forward(arguments, token: token) == ranked, "forward, \(arguments), \(signed)")
+                #expect(try await backward(arguments, size: 7, token: token) == ranked, "backward, \(arguments), \(signed)")
             }
         }
     }

@@ -334,6 +334,16 @@ extension RecipeStore {
                     scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(page.size + 1), after: after)
                 ctes.append(window.ctes)
                 branches = window.sources.map { Branch(source: $0, keys: keys) }
+            } else if search.usesSuitabilityWindow, page.isBackward, page.after == nil, page.before.map({ $0.count == keys.count }) ?? true {
+                var before: (group: String, band: String, tuple: String)?
+                if let cursor = page.before {
+                    let values = zip(keys, cursor).map { key, value in "\(parameter(value))::\(key.type)" }
+                    before = (values[0], values[1], "(" + values.joined(separator: ", ") + ")")
+                }
+                let window = RecipeSuitabilityWindow.makeBackward(
+                    scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(page.size + 1), before: before)
+                ctes.append(window.ctes)
+                branches = window.sources.map { Branch(source: $0, keys: keys) }
             } else {
                 branches = scoped(keys)
             }
