@@ -105,8 +105,17 @@ struct RecipeSuitabilityWindow {
                 """
         }
         let ctes = edge("suit_edge_above", above, "DESC") + ",\n" + edge("suit_edge_below", below, "ASC")
-        let aboveWindow = "r.energy_kcal >= coalesce(\(t) + (SELECT band FROM suit_edge_above) * \(width) - 1e-6, '-infinity'::float8)"
-        let belowWindow = "r.energy_kcal <= coalesce(\(t) - (SELECT band FROM suit_edge_below) * \(width) + 1e-6, 'infinity'::float8)"
+        // Written as ranges (BETWEEN): a bound the planner cannot know alone is estimated at a
+        // third of the rows, which made it plan the rows below the target (read only when few are
+        // above) as a parallel scan, whose workers started even when the branch read nothing.
+        let aboveWindow = """
+            r.energy_kcal BETWEEN coalesce(\(t) + (SELECT band FROM suit_edge_above) * \(width) - 1e-6, '-infinity'::float8) \
+            AND 'infinity'::float8
+            """
+        let belowWindow = """
+            r.energy_kcal BETWEEN '-infinity'::float8 \
+            AND coalesce(\(t) - (SELECT band FROM suit_edge_below) * \(width) + 1e-6, 'infinity'::float8)
+            """
         let sources = scopes.flatMap { scope in
             [
                 "FROM recipes r WHERE \(scope) AND \(filters) AND \(above) AND \(aboveWindow)",
