@@ -24,6 +24,10 @@ public actor PostgresConnection {
     private nonisolated let lastState = Atomic<UInt8>(LeaseState.idle.rawValue)
 
     private static let maximumPreparedStatements = 512
+    /// A statement starting with this comment is sent unnamed, so PostgreSQL plans it for each
+    /// execution's parameters: a prepared statement switches to a generic plan after five runs,
+    /// which cannot tell a rare value from a common one (a search text matching 10 recipes or 10 000).
+    public static let planEachExecution = "/* plan each execution */ "
     /// Behind a transaction pooler: every statement is sent unnamed, with its parameters (PQexecParams).
     private let sendsUnnamedStatements: Bool
 
@@ -172,7 +176,7 @@ public actor PostgresConnection {
     func perform(_ sql: String, encoded: [PostgresParameter]) throws -> PostgresRows {
         defer { recordState() }
         let handle = try liveHandle()
-        if sendsUnnamedStatements {
+        if sendsUnnamedStatements || sql.hasPrefix(Self.planEachExecution) {
             let result = try ParameterBuffers.with(encoded) { values, lengths, formats in
                 guard let result = PQexecParams(handle, sql, Int32(encoded.count), nil, values, lengths, formats, 0) else {
                     throw connectionError()
@@ -214,7 +218,8 @@ public actor PostgresConnection {
         if let handle = try? liveHandle() {
             // Preparing is synchronous, so it happens before the pipeline starts.
             let names = statements.map {
-                try? preparedStatementName(for: $0.sql, parameterCount: $0.parameters.count, handle: handle)
+                $0.sql.hasPrefix(Self.planEachExecution)
+                    ? nil : try? preparedStatementName(for: $0.sql, parameterCount: $0.parameters.count, handle: handle)
             }
             if PQenterPipelineMode(handle) == 1 {
                 var sent: [Int] = []

@@ -247,6 +247,97 @@ import Testing
         _ = try await world.run(#"{ recipes(query: "bad\u0007") { edges { cursor } } }"#, expecting: ["BAD_USER_INPUT"])
     }
 
+    @Test func twoTyposInOneQueryAreEachCorrectedWithinThePagesOwnStatement() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let fields = "edges { node { title nutritionPerServing { energyKcal } costPerServing { amount } ingredients { product { name } } } }"
+        let typos = try await world.run(#"{ recipes(query: "brocoli chedar", orderBy: TITLE, first: 50) { \#(fields) } }"#)
+        let spelled = try await world.run(#"{ recipes(query: "broccoli cheddar", orderBy: TITLE, first: 50) { \#(fields) } }"#)
+        func titles(_ page: Response) -> [String] {
+            ((page["data.recipes.edges"] as? [[String: Any]]) ?? []).compactMap { ($0["node"] as? [String: Any])?["title"] as? String }
+        }
+        // Each word corrected on its own: the recipes holding both words anywhere (the potato
+        // has them in its title, others in their foods), not only titles close to the text.
+        #expect(titles(typos).contains("Broccoli Cheddar Soup") && titles(typos).contains("Microwave Baked Potato with Broccoli and Cheddar"))
+        #expect(titles(typos) == titles(spelled))
+        // The lexicon is read in the page's statement: page, ingredients, products.
+        #expect(typos.statements == 3 && spelled.statements == 3, "\(typos.statements), \(spelled.statements)")
+    }
+
+    @Test func aWordSpelledRightIsNotCorrected() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        // "pepper" is a word of the cookbook, so it is not widened to its neighbour "peppers"
+        // (the stuffed peppers hold only the plural); a misspelt "peper" is widened to both.
+        let pepper = try await world.titles(#"query: "pepper""#)
+        #expect(!pepper.isEmpty && !pepper.contains("Quinoa Stuffed Peppers"))
+        #expect(try await world.titles(#"query: "peppers""#).contains("Quinoa Stuffed Peppers"))
+        let peper = Set(try await world.titles(#"query: "peper""#))
+        #expect(peper.contains("Quinoa Stuffed Peppers") && peper.isSuperset(of: pepper))
+    }
+
+    @Test func recipesMatchingAsWrittenListBeforeThoseFoundThroughACorrection() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let user = try await world.login("user")
+        // The author's own private recipe spells the words this way; no listed recipe does.
+        let created = try await world.run(
+            """
+            mutation { createRecipe(input: {title: "Zesty Brocoli Chedar Bake", servings: 2, dishType: MAIN_DISH, prepMinutes: 10,
+              cookMinutes: 20, steps: ["Bake."], ingredients: [{food: "broccoli", quantity: 300, unit: GRAM}]}) { userErrors { code } } }
+            """, token: user)
+        #expect(Self.userErrors(created, "createRecipe").isEmpty)
+        for order in ["TITLE", "COST", "RECOMMENDED", "SUITABILITY"] {
+            let titles = try await world.titles(#"query: "brocoli chedar", orderBy: \#(order), filter: {respectRestrictions: false, fitsCaloriesLeft: false}"#, token: user)
+            #expect(titles.first == "Zesty Brocoli Chedar Bake", "\(order): \(titles.prefix(3))")
+            #expect(titles.contains("Broccoli Cheddar Soup"), "\(order)")
+        }
+    }
+
+    @Test func theTypoLexiconFollowsANewRenamedAndDeletedRecipe() async throws {
+        let world = try await World.make()
+        defer { Task { await world.close() } }
+        let author = try await world.login("user")
+        let admin = try await world.login("admin")
+        func lexicon(_ word: String) async throws -> Int {
+            let rows = try await world.api.database.database.query("SELECT recipes::bigint FROM recipe_words WHERE word = $1", [word])
+            return try rows.first?.decode(Int.self, at: 0) ?? 0
+        }
+        func approve(_ id: String) async throws {
+            let approved = try await world.run(
+                "mutation($id: ID!) { moderateRecipe(input: {recipeId: $id, decision: APPROVE}) { recipe { moderationStatus } userErrors { code } } }",
+                token: admin, variables: ["id": .string(id)])
+            #expect(approved["data.moderateRecipe.recipe.moderationStatus"] as? String == "APPROVED")
+        }
+        let created = try await world.run(
+            """
+            mutation { createRecipe(input: {title: "Zorblax Fennel Stew", servings: 2, dishType: SOUP, prepMinutes: 10, cookMinutes: 30,
+              visibility: PUBLIC, steps: ["Simmer."], ingredients: [{food: "fennel", quantity: 1, unit: PIECE}]}) { recipe { id } userErrors { code } } }
+            """, token: author)
+        let id = try #require(created["data.createRecipe.recipe.id"] as? String)
+        // Pending recipes are not listed, so their words are not the cookbook's yet.
+        #expect(try await lexicon("zorblax") == 0)
+        try await approve(id)
+        #expect(try await lexicon("zorblax") == 1)
+        #expect(try await world.titles(#"query: "zorblak""#).contains("Zorblax Fennel Stew"))
+
+        let renamed = try await world.run(
+            #"mutation($id: ID!) { updateRecipe(input: {recipeId: $id, title: "Quibbet Fennel Stew"}) { recipe { moderationStatus } userErrors { code } } }"#,
+            token: author, variables: ["id": .string(id)])
+        if renamed["data.updateRecipe.recipe.moderationStatus"] as? String == "PENDING" { try await approve(id) }
+        #expect(try await lexicon("zorblax") == 0)
+        #expect(try await lexicon("quibbet") == 1)
+        #expect(try await world.titles(#"query: "quibet""#).contains("Quibbet Fennel Stew"))
+        #expect(try await world.titles(#"query: "zorblak""#).isEmpty)
+
+        let fennel = try await lexicon("fennel")
+        try await world.run(
+            "mutation($id: ID!) { deleteRecipe(input: {recipeId: $id}) { deletedRecipeId userErrors { code } } }", token: author,
+            variables: ["id": .string(id)])
+        #expect(try await lexicon("quibbet") == 0)
+        #expect(try await lexicon("fennel") == fennel - 1)
+    }
+
     // MARK: - The viewer's defaults
 
     @Test func theViewersRestrictionsApplyByDefaultAndCanBeSwitchedOff() async throws {
@@ -391,7 +482,7 @@ import Testing
     /// (`RecipeSuitabilityWindow`); backward pages rank every match. Paged forward 7 at a time,
     /// each list must be exactly the full ranking read backward, signed out and in, with filters
     /// that leave many, few and no recipes within the target.
-    @Test func theSuitabilityOrderPagedForwardIsTheWholeRanking() async throws {
+    @Test func theSuitabilityOrderPagedForwardOrBackwardIsTheWholeRanking() async throws {
         let world = try await World.make()
         defer { Task { await world.close() } }
         let user = try await world.login("user")
@@ -409,12 +500,12 @@ import Testing
                 after = "\"\(cursor)\""
             }
         }
-        func backward(_ arguments: String, token: String?) async throws -> [String] {
+        func backward(_ arguments: String, size: Int, after: String = "null", token: String?) async throws -> [String] {
             var ids: [String] = []
             var before = "null"
             while true {
                 let page = try await world.run(
-                    "{ recipes(\(arguments), last: 100, before: \(before)) { pageInfo { hasPreviousPage startCursor } edges { node { id } } } }",
+                    "{ recipes(\(arguments), last: \(size), after: \(after), before: \(before)) { pageInfo { hasPreviousPage startCursor } edges { node { id } } } }",
                     token: token)
                 ids = ((page["data.recipes.edges"] as? [[String: Any]]) ?? []).compactMap { ($0["node"] as? [String: Any])?["id"] as? String } + ids
                 guard page["data.recipes.pageInfo.hasPreviousPage"] as? Bool == true, let cursor = page["data.recipes.pageInfo.startCursor"] as? String
@@ -429,9 +520,17 @@ import Testing
             "orderBy: SUITABILITY, filter: {fitsCaloriesLeft: false, maxCaloriesPerServing: 150}",
         ] {
             for token in [nil, user] {
-                let ranked = try await backward(arguments, token: token)
+                // The whole ranking, sorted in full: pages with both `after` and `before` are not
+                // windowed (the first row, then everything after it read backward).
+                let first = try await world.run(
+                    "{ recipes(\(arguments), first: 1) { edges { cursor node { id } } } }", token: token)
+                let start = try #require(first["data.recipes.edges.0.cursor"] as? String, "\(arguments)")
+                let ranked = [try #require(first["data.recipes.edges.0.node.id"] as? String)]
+                    + (try await backward(arguments, size: 100, after: "\"\(start)\"", token: token))
                 #expect(ranked.count > 3, "\(arguments)")
-                #expect(try await forward(arguments, token: token) == ranked, "\(arguments), signed \(token == nil ? "out" : "in")")
+                let signed = "signed \(token == nil ? "out" : "in")"
+                #expect(try await forward(arguments, token: token) == ranked, "forward, \(arguments), \(signed)")
+                #expect(try await backward(arguments, size: 7, token: token) == ranked, "backward, \(arguments), \(signed)")
             }
         }
     }

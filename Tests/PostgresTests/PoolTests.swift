@@ -115,6 +115,23 @@ import TestSupport
         #expect(try await pool.withConnection { await $0.isInTransaction } == false)
     }
 
+    @Test func aStatementMarkedToPlanEachExecutionIsNotPrepared() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        // One connection, so that every statement below meets the same prepared statements.
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        for value in Int64(1)...7 {
+            let planned = try await db.query(PostgresConnection.planEachExecution + "SELECT $1::int8 AS planned", [value])
+            #expect(try planned[0].decode(Int64.self, at: 0) == value)
+            _ = try await db.query("SELECT $1::int8 AS prepared", [value])
+        }
+        let prepared = try await db.query("SELECT statement FROM pg_prepared_statements").map { try $0.decode(String.self, at: 0) }
+        #expect(prepared.contains { $0.contains("AS prepared") })
+        #expect(!prepared.contains { $0.contains("AS planned") }, "\(prepared)")
+    }
+
     @Test func manyConcurrentQueriesShareABoundedPool() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }

@@ -13,7 +13,8 @@ import Postgres
 /// `limit` matches are left within the target, the rows above it are bounded the same way.
 ///
 /// Holds for a target of at least 1 kcal (below, the band of a recipe above the target is not
-/// monotonic in its energy) and forward pages without `before`; callers rank every match otherwise.
+/// monotonic in its energy), for forward pages without `before` (`make`) and backward pages without
+/// `after` (`makeBackward`); callers rank every match otherwise.
 struct RecipeSuitabilityWindow {
     /// The CTEs (without `WITH`) the branches read.
     var ctes: String
@@ -62,6 +63,63 @@ struct RecipeSuitabilityWindow {
             [
                 "FROM recipes r WHERE \(scope) AND \(filters) AND \(below) AND \(belowWindow)",
                 "FROM recipes r WHERE \(scope) AND \(filters) AND \(above) AND \(aboveWindow)",
+            ]
+        }
+        return RecipeSuitabilityWindow(ctes: ctes, sources: sources)
+    }
+
+    /// The last `limit` rows before the cursor (or of the whole list), for a backward page: the
+    /// mirror of `make`. Read backward, the order runs from the farthest above the target to it
+    /// (energy descending), then from the farthest below it to it (energy ascending). Reading
+    /// the index that way from the cursor, the `limit`-th match above has some band E: the page
+    /// lies in bands from E on; only when fewer than `limit` are left above does it go on below,
+    /// bounded the same way. (Rows after an `after` cursor are a suffix of the list, so its last
+    /// rows are among these; the fetch applies `after` itself.)
+    static func makeBackward(
+        scopes: [String], filters: String, keys: [Page.Key], target: String, limit: String,
+        before: (group: String, band: String, tuple: String)?
+    ) -> RecipeSuitabilityWindow {
+        let t = "\(target)::float8"
+        let width = "(0.05 * greatest(\(t), 1))"
+        func band(_ energy: String) -> String { "floor(abs(greatest(\(t), 1) - \(energy)) / \(width))::int" }
+        let keyTuple = "(" + keys.map(\.expression).joined(separator: ", ") + ")"
+        var above = "r.energy_kcal > \(t)"
+        var below = "r.energy_kcal <= \(t)"
+        if let before {
+            // Above: none before a cursor within the target, else up to the cursor's band.
+            above += " AND \(before.group)::int = 1 AND r.energy_kcal <= \(t) + (\(before.band)::int + 1) * \(width) + 1e-6 AND \(keyTuple) < \(before.tuple)"
+            // Below: all of them before a cursor above the target, else from the cursor's band on.
+            below += """
+                 AND (\(before.group)::int = 1 OR r.energy_kcal >= \(t) - (\(before.band)::int + 1) * \(width) - 1e-6) \
+                AND \(keyTuple) < \(before.tuple)
+                """
+        }
+        below += " AND (SELECT band FROM suit_edge_above) IS NULL"
+        func edge(_ name: String, _ condition: String, _ direction: String) -> String {
+            let reads = scopes.map {
+                "(SELECT r.energy_kcal AS e FROM recipes r WHERE \($0) AND \(filters) AND \(condition) ORDER BY r.energy_kcal \(direction) LIMIT \(limit))"
+            }
+            return """
+                \(name) AS (SELECT \(band("x.e")) AS band FROM (SELECT e FROM (\(reads.joined(separator: " UNION ALL "))) AS m
+                  ORDER BY e \(direction) OFFSET \(limit) - 1 LIMIT 1) AS x)
+                """
+        }
+        let ctes = edge("suit_edge_above", above, "DESC") + ",\n" + edge("suit_edge_below", below, "ASC")
+        // Written as ranges (BETWEEN): a bound the planner cannot know alone is estimated at a
+        // third of the rows, which made it plan the rows below the target (read only when few are
+        // above) as a parallel scan, whose workers started even when the branch read nothing.
+        let aboveWindow = """
+            r.energy_kcal BETWEEN coalesce(\(t) + (SELECT band FROM suit_edge_above) * \(width) - 1e-6, '-infinity'::float8) \
+            AND 'infinity'::float8
+            """
+        let belowWindow = """
+            r.energy_kcal BETWEEN '-infinity'::float8 \
+            AND coalesce(\(t) - (SELECT band FROM suit_edge_below) * \(width) + 1e-6, 'infinity'::float8)
+            """
+        let sources = scopes.flatMap { scope in
+            [
+                "FROM recipes r WHERE \(scope) AND \(filters) AND \(above) AND \(aboveWindow)",
+                "FROM recipes r WHERE \(scope) AND \(filters) AND \(below) AND \(belowWindow)",
             ]
         }
         return RecipeSuitabilityWindow(ctes: ctes, sources: sources)

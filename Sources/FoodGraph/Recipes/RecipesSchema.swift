@@ -2,9 +2,12 @@ extension RecipesArea {
     static let schema = #"""
 extend type Query {
   """
-  Find recipes. `query` matches titles, descriptions and ingredient foods and tolerates typos
-  ("lasagne", "brocoli"). Filters combine with AND. The list holds the public recipes every user
-  sees and your own (private and pending ones too).
+  Find recipes. `query` matches titles, descriptions and ingredient foods (every word) and
+  tolerates typos: a word no listed recipe holds ("lasagne", "brocoli") also matches its nearest
+  words of the cookbook (up to 3, by trigram similarity of at least 0.4); words of under 3 letters
+  and numbers are taken as written. Recipes matching as written come before those found through a
+  correction. Filters combine with AND. The list holds the public recipes every user sees and your
+  own (private and pending ones too).
 
   Defaults for a signed-in viewer (switch each off in `filter`): only recipes whose calories per
   serving fit the calories left today (`fitsCaloriesLeft`), and your restrictions applied
