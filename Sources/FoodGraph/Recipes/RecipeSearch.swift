@@ -153,7 +153,9 @@ extension RecipeStore {
     static func textQuery(_ search: RecipeSearch, parameters: inout [any PostgresEncodable]) -> RecipeTextQuery? {
         guard let text = search.text else { return nil }
         parameters.append(text)
-        return RecipeTextQuery(placeholder: "$\(parameters.count)")
+        let textPlaceholder = "$\(parameters.count)"
+        parameters.append(RecipeTextQuery.prefixQuery(text))
+        return RecipeTextQuery(placeholder: textPlaceholder, prefixQuery: "$\(parameters.count)")
     }
 
     /// The SQL conditions of a search over `recipes r` besides visibility and text, with their

@@ -4,7 +4,8 @@ import Postgres
 ///
 /// Each word of the text that no listed recipe holds (it is not in `recipe_words`, the lexicon
 /// migration 0028 keeps) is widened to itself or its nearest lexicon words by trigram similarity;
-/// words the lexicon holds are left alone. The corrected text is then one full-text query on
+/// words the lexicon holds are left alone. Every word as written matches as a prefix, so its
+/// plural or a longer form is found too. The corrected text is then one full-text query on
 /// the `recipes_search` GIN index, like the exact one: testing a trigram similarity on every
 /// title the trigram index proposed cost ~100 ms at 100 000 recipes, the lexicon holds a few
 /// hundred words. Recipes that match the text as written list before those found only through
@@ -31,10 +32,19 @@ struct RecipeTextQuery {
 
     private let corrected = "r.search @@ (SELECT corrected FROM recipe_text)"
 
-    /// `placeholder` is the text's parameter (`$n`).
-    init(placeholder: String) {
+    /// The text's words (runs of letters and digits, lowercased, as the `simple` configuration
+    /// splits them), each matching as a prefix, all required: `'pepper':* & 'soup':*`. Built here
+    /// rather than in SQL so PostgreSQL plans the statement knowing the query (a query computed
+    /// in the statement planned "soup" as if it matched few recipes: 37 ms instead of 9).
+    static func prefixQuery(_ text: String) -> String {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map { "'\($0)':*" }.joined(separator: " & ")
+    }
+
+    /// `placeholder` is the text's parameter (`$n`), `prefixQuery` the parameter holding its
+    /// `prefixQuery(_:)`.
+    init(placeholder: String, prefixQuery: String) {
         let text = "\(placeholder)::text"
-        exact = "r.search @@ plainto_tsquery('simple', \(text))"
+        exact = "r.search @@ to_tsquery('simple', \(prefixQuery)::text)"
         // The `EXISTS` is a one-time filter: with no correction the branch reads nothing (a
         // plan walking the title index would otherwise test every recipe against a null query).
         correctedOnly = "(EXISTS (SELECT FROM recipe_text) AND \(corrected) AND NOT \(exact))"
