@@ -325,25 +325,23 @@ extension RecipeStore {
         case .suitability:
             let target = parameter(search.suitabilityTarget)
             let keys = suitabilityKeys(target: target)
+            // A cursor as the window reads it: its group, its band and the whole key tuple.
+            func windowCursor(_ cursor: [String]?) -> (group: String, band: String, tuple: String)? {
+                guard let cursor else { return nil }
+                let values = zip(keys, cursor).map { key, value in "\(parameter(value))::\(key.type)" }
+                return (values[0], values[1], "(" + values.joined(separator: ", ") + ")")
+            }
             let cursorFits = page.after.map { $0.count == keys.count } ?? true
             if search.usesSuitabilityWindow, !page.isBackward, page.before == nil, cursorFits {
-                var after: (group: String, band: String, tuple: String)?
-                if let cursor = page.after {
-                    let values = zip(keys, cursor).map { key, value in "\(parameter(value))::\(key.type)" }
-                    after = (values[0], values[1], "(" + values.joined(separator: ", ") + ")")
-                }
                 let window = RecipeSuitabilityWindow.make(
-                    scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(page.size + 1), after: after)
+                    scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(page.size + 1),
+                    after: windowCursor(page.after))
                 ctes.append(window.ctes)
                 branches = window.sources.map { Branch(source: $0, keys: keys) }
             } else if search.usesSuitabilityWindow, page.isBackward, page.after == nil, page.before.map({ $0.count == keys.count }) ?? true {
-                var before: (group: String, band: String, tuple: String)?
-                if let cursor = page.before {
-                    let values = zip(keys, cursor).map { key, value in "\(parameter(value))::\(key.type)" }
-                    before = (values[0], values[1], "(" + values.joined(separator: ", ") + ")")
-                }
                 let window = RecipeSuitabilityWindow.makeBackward(
-                    scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(page.size + 1), before: before)
+                    scopes: scopes, filters: filters, keys: keys, target: target, limit: parameter(page.size + 1),
+                    before: windowCursor(page.before))
                 ctes.append(window.ctes)
                 branches = window.sources.map { Branch(source: $0, keys: keys) }
             } else {
@@ -459,8 +457,9 @@ extension RecipeStore {
             throw DomainError.badUserInput("The cursor is not one this API gave out.")
         }
         var items: [(record: RecipeRecord, cursor: String)] = []
+        let keyPositions = try names.map { try rows.column(named: "page_\($0)") }
         for row in rows.prefix(page.size) {
-            let keyValues = try names.map { try row.decode(String.self, named: "page_\($0)") }
+            let keyValues = try keyPositions.map { try row.decode(String.self, at: $0) }
             items.append((try RecipeRecord(row), Page.cursor(keyValues)))
         }
         let hasMore = rows.count > page.size
