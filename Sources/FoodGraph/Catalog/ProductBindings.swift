@@ -4,14 +4,19 @@ import GraphQLEngine
 enum ProductBindings {
     static func bind(_ binder: inout SchemaBinder) {
         binder.query { query in
-            query.field("productByBarcode", arguments: BarcodeArguments.self) { arguments, context in
-                Resolved<ProductRecord?>.run { try await ProductStore.active(barcode: arguments.barcode, in: context.database) }
+            query.field("productByBarcode", arguments: BarcodeArguments.self) { arguments, context, info in
+                let columns = ProductColumns.needed(by: info, along: [])
+                return Resolved<ProductRecord?>.run {
+                    try await ProductStore.active(barcode: arguments.barcode, columns: columns, in: context.database)
+                }
             }
-            query.field("products", arguments: ProductsArguments.self) { arguments, context in
+            query.field("products", arguments: ProductsArguments.self) { arguments, context, info in
                 let search = arguments.search
                 let page = try Page(arguments.page, list: search.listName)
+                let columns = ProductColumns.needed(by: info, along: ["edges", "node"])
                 return Resolved<ProductPage>.run {
-                    try await ProductStore.search(search, page: page, in: context.database).sealed(for: search.listName)
+                    try await ProductStore.search(search, page: page, columns: columns, in: context.database)
+                        .sealed(for: search.listName)
                 }
             }
             query.field("pendingProducts", arguments: PageArguments.self) { arguments, context in

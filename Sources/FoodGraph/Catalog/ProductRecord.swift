@@ -13,21 +13,21 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
     var categoryID: Int64
     var barcode: String?
     var nutrition: Nutrition
-    var allergens: [Allergen]
-    var dietLabels: [DietLabel]
-    var shelfLifeDays: Int?
-    var storage: StorageLocation?
+    var allergens: [Allergen] = []
+    var dietLabels: [DietLabel] = []
+    var shelfLifeDays: Int? = nil
+    var storage: StorageLocation? = nil
     var stock: Int
     /// The database's status, `active`, `pending` or `rejected`.
     var status: String
-    var servingGrams: Double?
-    var packageSize: Quantity?
-    var servingSize: Quantity?
-    var servingDescription: String?
+    var servingGrams: Double? = nil
+    var packageSize: Quantity? = nil
+    var servingSize: Quantity? = nil
+    var servingDescription: String? = nil
     /// The catalog's summary of the chains' offers (`OfferStore.refreshSummary`): the best offer's
     /// prices, and the units all chains have in stock.
-    var catalogPrice: Money?
-    var salePrice: Money?
+    var catalogPrice: Money? = nil
+    var salePrice: Money? = nil
     /// The chain whose own product this is (created by its representatives), if any.
     var chainID: Int64?
     /// For a pending revision: the active product it changes when approved.
@@ -45,22 +45,42 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
         return chainID.map { viewer.mayManageChain($0) } ?? false
     }
 
-    /// The columns `init(_:)` reads, in order, from a row of `products` named `p`.
-    static let columns = """
-        p.id, p.name, p.brand, p.category_id, p.barcode, p.nutrition_basis, p.energy_kcal, p.fat_g, p.saturated_fat_g,
-        p.trans_fat_g, p.cholesterol_mg, p.carbohydrates_g, p.fibre_g, p.sugars_g, p.sodium_mg, p.protein_g,
-        p.vitamin_a_ug, p.vitamin_c_mg, p.calcium_mg, p.iron_mg, p.allergens, p.diet_labels, p.shelf_life_days,
-        p.storage, p.stock, p.status, p.serving_quantity::float8, p.package_quantity::float8, p.package_unit, p.serving_unit,
-        p.serving_description, p.catalog_price::text, p.sale_price::text, p.currency, p.micronutrients::text, p.chain_id,
-        p.revision_of
-        """
+    /// The columns `init(_:)` reads, in order, from a row of `products` named `p`, with the
+    /// fields that need each (`ProductColumns`).
+    static let columnList: [(expression: String, level: ProductColumns)] = [
+        ("p.id", .summary), ("p.name", .summary), ("p.brand", .summary), ("p.category_id", .summary),
+        ("p.barcode", .summary), ("p.nutrition_basis", .nutrition), ("p.energy_kcal", .nutrition), ("p.fat_g", .nutrition),
+        ("p.saturated_fat_g", .nutrition), ("p.trans_fat_g", .nutrition), ("p.cholesterol_mg", .nutrition),
+        ("p.carbohydrates_g", .nutrition), ("p.fibre_g", .nutrition), ("p.sugars_g", .nutrition), ("p.sodium_mg", .nutrition),
+        ("p.protein_g", .nutrition), ("p.vitamin_a_ug", .nutrition), ("p.vitamin_c_mg", .nutrition),
+        ("p.calcium_mg", .nutrition), ("p.iron_mg", .nutrition), ("p.allergens", .all), ("p.diet_labels", .all),
+        ("p.shelf_life_days", .all), ("p.storage", .all), ("p.stock", .summary), ("p.status", .summary),
+        ("p.serving_quantity::float8", .all), ("p.package_quantity::float8", .all), ("p.package_unit", .all),
+        ("p.serving_unit", .all), ("p.serving_description", .all), ("p.catalog_price::text", .all),
+        ("p.sale_price::text", .all), ("p.currency", .all), ("p.micronutrients::text", .all), ("p.chain_id", .summary),
+        ("p.revision_of", .summary),
+    ]
+    static let columns = columnList.map(\.expression).joined(separator: ", ")
 
     init(_ row: PostgresRow) throws {
+        try self.init(row, columns: .all)
+    }
+
+    /// A row of `columns.select`: what it leaves out is empty here, and no field reads it.
+    init(_ row: PostgresRow, columns: ProductColumns) throws {
         id = try row.decode(Int64.self, at: 0)
         name = try row.decode(String.self, at: 1)
         brand = try row.decode(String?.self, at: 2)
         categoryID = try row.decode(Int64.self, at: 3)
         barcode = try row.decode(String?.self, at: 4)
+        stock = try row.decode(Int.self, at: 24)
+        status = try row.decode(String.self, at: 25)
+        chainID = try row.decode(Int64?.self, at: 35)
+        revisionOf = try row.decode(Int64?.self, at: 36)
+        guard columns >= .nutrition else {
+            nutrition = Nutrition(basis: nil, energyKcal: 0, fatG: 0, carbohydratesG: 0, proteinG: 0)
+            return
+        }
         nutrition = Nutrition(
             basis: NutritionBasis(databaseName: try row.decode(String.self, at: 5)), energyKcal: try row.decode(Double.self, at: 6),
             fatG: try row.decode(Double.self, at: 7), saturatedFatG: try row.decode(Double?.self, at: 8),
@@ -69,13 +89,13 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
             sugarsG: try row.decode(Double?.self, at: 13), sodiumMg: try row.decode(Double?.self, at: 14),
             proteinG: try row.decode(Double.self, at: 15), vitaminAUg: try row.decode(Double?.self, at: 16),
             vitaminCMg: try row.decode(Double?.self, at: 17), calciumMg: try row.decode(Double?.self, at: 18),
-            ironMg: try row.decode(Double?.self, at: 19), micronutrients: Micronutrient.list(try row.decode(String.self, at: 34)))
+            ironMg: try row.decode(Double?.self, at: 19))
+        guard columns == .all else { return }
+        nutrition.micronutrients = Micronutrient.list(try row.decode(String.self, at: 34))
         allergens = try row.decode([String].self, at: 20).compactMap(Allergen.init(databaseName:))
         dietLabels = try row.decode([String].self, at: 21).compactMap(DietLabel.init(databaseName:))
         shelfLifeDays = try row.decode(Int?.self, at: 22)
         storage = try row.decode(String?.self, at: 23).flatMap(StorageLocation.init(databaseName:))
-        stock = try row.decode(Int.self, at: 24)
-        status = try row.decode(String.self, at: 25)
         servingGrams = try row.decode(Double?.self, at: 26)
         let packageQuantity = try row.decode(Double?.self, at: 27)
         let packageUnit = try row.decode(String?.self, at: 28)
@@ -86,8 +106,6 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
         let currency = try row.decode(String.self, at: 33)
         catalogPrice = Money(try row.decode(String?.self, at: 31), currency)
         salePrice = Money(try row.decode(String?.self, at: 32), currency)
-        chainID = try row.decode(Int64?.self, at: 35)
-        revisionOf = try row.decode(Int64?.self, at: 36)
     }
 
     /// Products by id, whatever their status (callers apply visibility); kept here for the

@@ -29,13 +29,15 @@ struct ProductSearchQuery {
 extension ProductStore {
     /// One page of active products matching `search`, and its count, made only if a query asks
     /// for it (see `query(for:)` for how the page reads an index).
-    static func search(_ search: ProductSearch, page: Page, in database: some PostgresQuerying) async throws -> ProductPage {
+    static func search(
+        _ search: ProductSearch, page: Page, columns: ProductColumns = .all, in database: some PostgresQuerying
+    ) async throws -> ProductPage {
         var categoryIDs: [Int64]?
         if let slug = search.filter.category { categoryIDs = try await CategoryStore.subtreeIDs(ofSlug: slug, in: database) }
         let query = Self.query(for: search, categoryIDs: categoryIDs)
         let connection = try await page.fetch(
-            select: ProductRecord.columns, from: query.source, as: "p", keys: query.keys, descending: query.descending,
-            parameters: query.parameters, count: .none, in: database, decode: ProductRecord.init)
+            select: columns.select, from: query.source, as: "p", keys: query.keys, descending: query.descending,
+            parameters: query.parameters, count: .none, in: database, decode: { try ProductRecord($0, columns: columns) })
         return ProductPage(
             connection: connection, count: PageCount(source: query.countSource, parameters: query.parameters, cap: ProductSearch.countCap))
     }

@@ -11,11 +11,13 @@ enum ProductStore {
     }
 
     /// The active product with a normalised barcode.
-    static func active(barcode: String, in database: some PostgresQuerying) async throws -> ProductRecord? {
+    static func active(
+        barcode: String, columns: ProductColumns = .all, in database: some PostgresQuerying
+    ) async throws -> ProductRecord? {
         try await database.query(
-            "SELECT \(ProductRecord.columns) FROM products p WHERE p.barcode = $1 AND p.revision_of IS NULL AND p.status = 'active'",
+            "SELECT \(columns.select) FROM products p WHERE p.barcode = $1 AND p.revision_of IS NULL AND p.status = 'active'",
             [barcode]
-        ).first.map(ProductRecord.init)
+        ).first.map { try ProductRecord($0, columns: columns) }
     }
 
     /// Products waiting for moderation, oldest first.

@@ -90,7 +90,9 @@ struct Money: ObjectValue {
 
     init(amount: DecimalText, currency: String) {
         self.amount = amount
-        self.currency = currency.trimmingCharacters(in: .whitespaces)
+        // `char(3)` columns pad; Foundation's trimming is costly enough to skip when there is nothing to trim.
+        let padded = currency.first?.isWhitespace == true || currency.last?.isWhitespace == true
+        self.currency = padded ? currency.trimmingCharacters(in: .whitespaces) : currency
     }
 
     init?(_ amount: String?, _ currency: String) {

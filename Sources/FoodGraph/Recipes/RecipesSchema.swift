@@ -2,8 +2,8 @@ extension RecipesArea {
     static let schema = #"""
 extend type Query {
   """
-  Find recipes. `query` matches titles, descriptions and ingredient foods (every word) and
-  tolerates typos: a word no listed recipe holds ("lasagne", "brocoli") also matches its nearest
+  Find recipes. `query` matches titles, descriptions and ingredient foods (every word, as the
+  start of a word: "pepper" finds "peppers") and tolerates typos: a word no listed recipe holds ("lasagne", "brocoli") also matches its nearest
   words of the cookbook (up to 3, by trigram similarity of at least 0.4); words of under 3 letters
   and numbers are taken as written. Recipes matching as written come before those found through a
   correction. Filters combine with AND. The list holds the public recipes every user sees and your

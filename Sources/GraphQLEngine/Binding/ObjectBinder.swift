@@ -83,6 +83,20 @@ public struct RootBinder<Context: Sendable> {
                 shape: Value.outputShape, swiftType: "\(Value.self)", probeArguments: probe(Arguments.self),
                 argumentsType: "\(Arguments.self)")))
     }
+
+    /// A root field whose resolver also looks at how it is selected (`ResolveInfo.selectedFieldNames`).
+    public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable>(
+        _ name: String, arguments: Arguments.Type,
+        resolve: @escaping @Sendable (Arguments, Context, ResolveInfo) throws -> Resolved<Value>
+    ) {
+        let binding = FieldBinding.resolve { call in
+            try resolve(try decodeArguments(Arguments.self, call), try contextOf(call), call.info).completable
+        }
+        fields.append(
+            (name, binding, FieldDeclaration(
+                shape: Value.outputShape, swiftType: "\(Value.self)", probeArguments: probe(Arguments.self),
+                argumentsType: "\(Arguments.self)")))
+    }
 }
 
 @inline(__always)
@@ -94,9 +108,9 @@ func contextOf<Context>(_ call: FieldCall) throws -> Context {
 }
 
 /// Arguments that a Swift type refuses (a bound, a format) are the client's fault: `BAD_USER_INPUT`.
-func decodeArguments<Arguments: Decodable>(_ type: Arguments.Type, _ call: FieldCall) throws -> Arguments {
+func decodeArguments<Arguments: Decodable & Sendable>(_ type: Arguments.Type, _ call: FieldCall) throws -> Arguments {
     do {
-        return try InputDecoder().decode(type, from: call.arguments.values)
+        return try call.shared.decodedArguments(of: call.plan) { try InputDecoder().decode(type, from: call.arguments.values) }
     } catch let error as DecodingError {
         let path = error.inputPath
         throw GraphQLError(

@@ -50,6 +50,9 @@ final class ExecutionShared: Sendable {
     let context: any Sendable
     /// The arguments of plans written with variables, coerced once per request.
     private let variableArguments = Mutex<[ObjectIdentifier: Result<Arguments, GraphQLError>]>([:])
+    /// Arguments decoded into their resolver's Swift type, once per plan: a field in a list is
+    /// resolved for every parent with the same arguments.
+    private let decodedArguments = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
     var schema: GraphQLSchema { executable.schema }
     var variables: GraphQLObject { collector.variables }
@@ -71,6 +74,14 @@ final class ExecutionShared: Sendable {
             info: plan.info, at: plan.fieldNodes.first, schema: schema, variables: variables)
         variableArguments.withLock { $0[key] = coerced }
         return coerced
+    }
+
+    func decodedArguments<Decoded: Sendable>(of plan: FieldPlan, _ decode: () throws -> Decoded) rethrows -> Decoded {
+        let key = ObjectIdentifier(plan)
+        if let decoded = decodedArguments.withLock({ $0[key] }).flatMap({ exactCast($0, to: Decoded.self) }) { return decoded }
+        let decoded = try decode()
+        decodedArguments.withLock { $0[key] = decoded }
+        return decoded
     }
 
     /// The nodes a field is written with at one place of the response. Fields with the same
