@@ -15,14 +15,17 @@ extension PostgresDecodable {
 }
 
 extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
+    @inlinable
     public init(postgresText bytes: UnsafeBufferPointer<UInt8>) throws {
         self = .some(try Wrapped(postgresText: bytes))
     }
 
+    @inlinable
     public static func postgresNull() throws -> Self { .none }
 }
 
 extension String: PostgresDecodable {
+    @inlinable
     public init(postgresText bytes: UnsafeBufferPointer<UInt8>) throws {
         self = String(decoding: bytes, as: UTF8.self)
     }

@@ -31,11 +31,11 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
 
 /// One row of a result.
 public struct PostgresRow: Sendable {
-    let result: PostgresResult
-    let index: Int
+    @usableFromInline let result: PostgresResult
+    @usableFromInline let index: Int
     /// Columns hidden from the front, so that a record type can decode its columns from position 0
     /// of a wider row (see `dropping(_:)`).
-    var columnOffset = 0
+    @usableFromInline var columnOffset = 0
 
     init(result: PostgresResult, index: Int) {
         self.result = result
@@ -51,18 +51,24 @@ public struct PostgresRow: Sendable {
         return row
     }
 
-    /// Decodes the column at `column` (0-based).
+    /// Decodes the column at `column` (0-based). Inlinable, so that it is specialised for each
+    /// type where records decode their rows: the generic call looked up `Optional`'s metadata and
+    /// conformance for every column.
+    @inlinable
     public func decode<Value: PostgresDecodable>(_ type: Value.Type, at column: Int) throws -> Value {
         let column = column + columnOffset
-        guard column >= columnOffset, column < result.columnCount else {
-            throw PostgresError(.usage, "Column \(column) is out of range: the row has \(result.columnCount).")
-        }
+        guard column >= columnOffset, column < result.columnCount else { throw outOfRange(column) }
         let row = Int32(index)
         let field = Int32(column)
         if PQgetisnull(result.handle, row, field) == 1 { return try Value.postgresNull() }
         let length = Int(PQgetlength(result.handle, row, field))
         let pointer = UnsafeRawPointer(PQgetvalue(result.handle, row, field)!).assumingMemoryBound(to: UInt8.self)
         return try Value(postgresText: UnsafeBufferPointer(start: pointer, count: length))
+    }
+
+    @usableFromInline
+    func outOfRange(_ column: Int) -> PostgresError {
+        PostgresError(.usage, "Column \(column) is out of range: the row has \(result.columnCount).")
     }
 
     /// Decodes the column named `name`.
@@ -91,10 +97,11 @@ public struct PostgresRow: Sendable {
 ///
 /// `@unchecked Sendable` is safe: a `PGresult` is never modified after libpq returns it, and libpq
 /// documents read access to a result from several threads as safe; it is freed once, in `deinit`.
+@usableFromInline
 final class PostgresResult: @unchecked Sendable {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     let rowCount: Int
-    let columnCount: Int
+    @usableFromInline let columnCount: Int
 
     init(handle: OpaquePointer) {
         self.handle = handle

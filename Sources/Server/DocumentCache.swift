@@ -6,6 +6,32 @@ struct PreparedDocument: Sendable {
     var document: DocumentNode
     /// Syntax, validation and limit errors; empty when the document may run.
     var errors: [GraphQLError]
+    /// The limit checks of its operations without variables, whose verdict never changes: the
+    /// check walks the whole operation, which cost a request of a few fields more than executing it.
+    private let limitVerdicts = LimitVerdicts()
+
+    init(document: DocumentNode, errors: [GraphQLError]) {
+        self.document = document
+        self.errors = errors
+    }
+
+    /// The first limit `operation` breaks with these variables (`QueryLimits.check`).
+    func limitError(
+        of operation: OperationDefinitionNode, limits: QueryLimits, schema: GraphQLSchema, variables: GraphQLObject?
+    ) -> GraphQLError? {
+        guard operation.variableDefinitions.isEmpty else {
+            return limits.check(operation, in: document, schema: schema, variables: variables)
+        }
+        let name = operation.name?.value ?? ""
+        if let verdict = limitVerdicts.byOperation.withLock({ $0[name] }) { return verdict }
+        let verdict = limits.check(operation, in: document, schema: schema, variables: nil)
+        limitVerdicts.byOperation.withLock { $0[name] = verdict }
+        return verdict
+    }
+
+    private final class LimitVerdicts: Sendable {
+        let byOperation = Mutex<[String: GraphQLError?]>([:])
+    }
 }
 
 /// A bounded least-recently-used cache keyed by the SHA-256 of a document's text, so a repeated

@@ -256,8 +256,8 @@ struct GraphQLHTTPHandler: Sendable {
                 result: .failure([withRequestID(error, requestID)]), status: requestErrorStatus,
                 operationType: operation.operation.rawValue)
         }
-        if let limitError = configuration.limits.check(
-            operation, in: prepared.document, schema: application.executable.schema, variables: parameters.variables)
+        if let limitError = prepared.limitError(
+            of: operation, limits: configuration.limits, schema: application.executable.schema, variables: parameters.variables)
         {
             return Outcome(
                 result: .failure([withRequestID(limitError, requestID)]), status: requestErrorStatus,

@@ -25,6 +25,10 @@ enum LoaderObservation {
     /// The loader's name without the arguments some keys carry (`catalog.prices(first: 3)`), so
     /// that the label has one value per loader, not per argument.
     static func metricName(_ key: String) -> String {
-        String(key.prefix(while: { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }).prefix(64))
+        // Bytes, not Characters: loaders are made for every request, and keys are ASCII.
+        let nameEnd = key.utf8.firstIndex { byte in
+            !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x5F)
+        } ?? key.endIndex
+        return String(key[..<nameEnd].prefix(64))
     }
 }

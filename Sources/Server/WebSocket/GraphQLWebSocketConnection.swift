@@ -201,8 +201,8 @@ final class GraphQLWebSocketConnection: Sendable {
         } catch {
             return .refused([error])
         }
-        if let limitError = configuration.limits.check(
-            operation, in: prepared.document, schema: executable.schema, variables: parameters.variables)
+        if let limitError = prepared.limitError(
+            of: operation, limits: configuration.limits, schema: executable.schema, variables: parameters.variables)
         {
             return .refused([limitError])
         }
