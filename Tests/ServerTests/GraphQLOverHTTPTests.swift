@@ -163,6 +163,15 @@ struct GraphQLOverHTTPTests {
             #expect(Self.firstCode(costly) == "QUERY_TOO_COMPLEX")
             let tokens = try await Self.post(client, #"{"query":"{ "# + String(repeating: "hello ", count: 60) + #"}"}"#)
             #expect(Self.firstCode(tokens) == "GRAPHQL_PARSE_FAILED")
+            // A verdict is remembered for an operation without variables, and checked again for
+            // each request's variables otherwise.
+            let deepAgain = try await Self.post(client, #"{"query":"{ item(id: 1) { child { child { child { id } } } } }"}"#)
+            #expect(Self.firstCode(deepAgain) == "QUERY_TOO_DEEP")
+            let paged = #"query ($n: Int) { items(first: $n) { nodes { id } } }"#
+            for (size, code) in [(5, nil), (100, "QUERY_TOO_COMPLEX"), (5, nil)] as [(Int, String?)] {
+                let response = try await Self.post(client, #"{"query":"\#(paged)","variables":{"n":\#(size)}}"#)
+                #expect(Self.firstCode(response) == code, "first: \(size)")
+            }
         }
     }
 
