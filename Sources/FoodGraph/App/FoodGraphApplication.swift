@@ -25,6 +25,7 @@ public final class FoodGraphApplication: Sendable {
     /// By node type name: what `node(id:)` fetches with.
     let nodes: [String: NodeFetcher]
     let sessions: SessionCache
+    let categoryTree = CategoryTree()
 
     /// `coverage`, for tests only, notes every field resolved. `sessionCacheTimeToLive`: how long a
     /// checked bearer token's viewer is kept (`SessionCache`; zero turns it off), by default from
@@ -104,7 +105,7 @@ public final class FoodGraphApplication: Sendable {
         }
         return RequestContext(
             viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes,
-            mutationLease: lease)
+            categoryTree: categoryTree, mutationLease: lease)
     }
 
     private func viewer(forToken token: String, cached: Bool, in database: PostgresDatabase) async throws -> Viewer? {

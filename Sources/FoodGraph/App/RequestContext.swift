@@ -14,12 +14,15 @@ public final class RequestContext: Sendable {
     let nodes: [String: NodeFetcher]
     /// A mutation's hold on the session cache, released with this context (`SessionCache`).
     let mutationLease: SessionCache.MutationLease?
+    /// The application's copy of the category tree.
+    let categoryTree: CategoryTree
 
     init(
         viewer: Viewer?, database: PostgresDatabase, statistics: QueryStatistics, client: ClientInfo, policy: AccountPolicy,
-        nodes: [String: NodeFetcher], mutationLease: SessionCache.MutationLease? = nil
+        nodes: [String: NodeFetcher], categoryTree: CategoryTree, mutationLease: SessionCache.MutationLease? = nil
     ) {
         self.nodes = nodes
+        self.categoryTree = categoryTree
         self.mutationLease = mutationLease
         self.viewer = viewer
         self.client = client

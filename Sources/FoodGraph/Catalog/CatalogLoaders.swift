@@ -13,14 +13,24 @@ struct CatalogLoaders {
     }
 
     var categories: DataLoader<Int64, CategoryRecord> {
-        let database = context.database
-        return context.loader("catalog.categories") { try await CategoryStore.load($0, from: database) }
+        let (database, tree) = (context.database, context.categoryTree)
+        return context.loader("catalog.categories") { ids in try await tree.categories(holding: ids, in: database).byID }
     }
 
     /// Each category's sub-categories.
     var categoryChildren: DataLoader<Int64, [CategoryRecord]> {
-        let database = context.database
-        return context.loader("catalog.categoryChildren") { try await CategoryStore.children(of: $0, from: database) }
+        let (database, tree) = (context.database, context.categoryTree)
+        return context.loader("catalog.categoryChildren") { ids in
+            let children = try await tree.categories(holding: ids, in: database).children
+            return Dictionary(uniqueKeysWithValues: ids.map { ($0, children[$0] ?? []) })
+        }
+    }
+
+    /// A category from the kept tree while it is fresh, without waiting for the level's batch;
+    /// otherwise through `categories`.
+    func category(_ id: Int64) -> Resolved<CategoryRecord> {
+        if let category = context.categoryTree.fresh?.byID[id] { return .value(category) }
+        return Resolved(unchecked: categories.load(id))
     }
 
     var stores: DataLoader<Int64, StoreRecord> {

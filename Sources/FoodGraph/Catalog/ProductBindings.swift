@@ -50,9 +50,7 @@ enum ProductBindings {
             product.field("id") { GlobalID(typeName: "Product", key: $0.id) }
             product.field("name") { $0.name }
             product.field("brand") { $0.brand }
-            product.field("category") { product, context in
-                Resolved<CategoryRecord>(unchecked: context.catalog.categories.load(product.categoryID))
-            }
+            product.field("category") { product, context in context.catalog.category(product.categoryID) }
             product.field("barcode") { $0.barcode }
             product.field("packageSize") { $0.packageSize }
             product.field("servingSize") { $0.servingSize }
@@ -103,6 +101,7 @@ enum ProductBindings {
             category.field("name") { $0.name }
             category.field("parent") { category, context -> Resolved<CategoryRecord?> in
                 guard let parentID = category.parentID else { return .null }
+                if let parent = context.categoryTree.fresh?.byID[parentID] { return .value(parent) }
                 return Resolved<CategoryRecord?>(unchecked: context.catalog.categories.load(parentID))
             }
             category.field("children") { category, context in
