@@ -6,16 +6,9 @@ enum CategoryStore {
         try await CategoryRecord.load("SELECT \(CategoryRecord.columns) FROM categories WHERE id = ANY($1)", ids: ids, from: database)
     }
 
-    /// The children of many categories in one statement (a one-to-many loader's batch), by name.
-    static func children(of parentIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: [CategoryRecord]] {
-        let rows = try await database.query(
-            "SELECT \(CategoryRecord.columns) FROM categories WHERE parent_id = ANY($1) ORDER BY name, id", [PostgresArray(parentIDs)])
-        var children: [Int64: [CategoryRecord]] = Dictionary(uniqueKeysWithValues: parentIDs.map { ($0, []) })
-        for row in rows {
-            let category = try CategoryRecord(row)
-            if let parentID = category.parentID { children[parentID, default: []].append(category) }
-        }
-        return children
+    /// Every category, by name: the tree `CategoryTree` keeps.
+    static func all(in database: some PostgresQuerying) async throws -> [CategoryRecord] {
+        try await database.query("SELECT \(CategoryRecord.columns) FROM categories ORDER BY name, id").map(CategoryRecord.init)
     }
 
     /// The categories at the top of the tree, by name.

@@ -30,10 +30,8 @@ final class CategoryTree: Sendable {
     /// The tree holding every id of `ids`: the kept one while fresh and complete, else read again.
     func categories(holding ids: [Int64], in database: some PostgresQuerying) async throws -> Categories {
         if let fresh, ids.allSatisfy({ fresh.byID[$0] != nil }) { return fresh }
-        let rows = try await database.query("SELECT \(CategoryRecord.columns) FROM categories ORDER BY name, id")
         var categories = Categories(readAt: .now)
-        for row in rows {
-            let category = try CategoryRecord(row)
+        for category in try await CategoryStore.all(in: database) {
             categories.byID[category.id] = category
             if let parentID = category.parentID { categories.children[parentID, default: []].append(category) }
         }

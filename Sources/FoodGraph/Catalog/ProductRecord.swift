@@ -216,9 +216,4 @@ struct CategoryRecord: IdentifiedRecord, ObjectValue {
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: CategoryRecord] {
         try await CategoryStore.load(ids, from: database)
     }
-
-    /// How other areas read these (the SQL is in the area's store).
-    static func children(of parentIDs: [Int64], from database: some PostgresQuerying) async throws -> [Int64: [CategoryRecord]] {
-        try await CategoryStore.children(of: parentIDs, from: database)
-    }
 }
