@@ -16,8 +16,10 @@ enum AccountsArea: Area {
         binder.enumeration(TargetNutrient.self)
         binder.enumeration(IdentityProvider.self)
         binder.query { query in
-            query.field("me") { context -> Resolved<UserRecord?> in
+            query.field("me") { context, info -> Resolved<UserRecord?> in
                 guard let viewer = context.viewer else { return .null }
+                let readsRow = info.selectedFieldNames().contains { UserField(rawValue: $0)?.readsAccountRow ?? ($0 != "__typename") }
+                guard readsRow else { return .value(UserRecord(viewer: viewer)) }
                 return Resolved<UserRecord?>(unchecked: context.accounts.users.load(viewer.userID))
             }
             query.field("avatarGallery") { _ in .value(AvatarGallery.all) }

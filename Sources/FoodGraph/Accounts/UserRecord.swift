@@ -29,6 +29,18 @@ struct UserRecord: IdentifiedRecord {
         representedChainID = try row.decode(Int64?.self, at: 6)
     }
 
+    /// The viewer's own account where the fields asked for read only its id (none with
+    /// `UserField.readsAccountRow`): the session check has just found the account enabled, so
+    /// `me { diaryDay … }` needs no statement for it. Email and creation time stay empty, as no
+    /// field asked for reads them.
+    init(viewer: Viewer) {
+        id = viewer.userID
+        email = ""
+        createdAt = .distantPast
+        roles = [.user] + viewer.roles.filter { $0 != .user }.sorted { $0.rawValue < $1.rawValue }
+        representedChainID = viewer.representedChainID
+    }
+
     /// Users by id (the request loaders' batch; other areas use it to return a user).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: UserRecord] {
         try await UserStore.load(ids, in: database)

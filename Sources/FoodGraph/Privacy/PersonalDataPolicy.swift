@@ -166,6 +166,22 @@ enum UserField: String, CaseIterable, Sendable {
     // Support
     case supportIssues
 
+    /// Whether its answer reads the account's row rather than only the user's id: `me` reads the
+    /// row only when a selected field does. Every case is listed, so a new field must say.
+    var readsAccountRow: Bool {
+        switch self {
+        case .email, .emailConfirmed, .roles, .representedChain, .disabled, .createdAt: true
+        case .id, .pendingEmail, .profile, .nutritionTargets, .bmi, .sessions, .linkedProviders, .consents, .pendingConsents,
+            .dataExports, .diaryDay, .diaryEntries, .weightEntries, .nutritionTimeline, .weightTimeline, .favoriteRecipes,
+            .recipes, .notifications, .unreadNotificationCount, .activeDietPlan, .dietPlanHistory, .mealAdvice,
+            .mealPlanOptions, .mealPlan, .mealPlans, .mealBudgetWeeks, .receipts, .purchases, .spendingObjectives,
+            .spendingSuggestions, .spending, .spendingComparison, .lastSpendingChange, .friends, .friendRequests, .groups,
+            .rivalGroupInvitations, .blockedUsers, .pantry, .expiringSoon, .pantryAmount, .pantryMovements,
+            .kitchenSettings, .draftOrder, .orders, .recurringOrder, .recentScans, .supportIssues:
+            false
+        }
+    }
+
     var category: PersonalDataPolicy.Category {
         switch self {
         case .id, .emailConfirmed, .roles, .representedChain, .disabled, .createdAt: .account

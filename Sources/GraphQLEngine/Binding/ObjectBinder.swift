@@ -84,6 +84,15 @@ public struct RootBinder<Context: Sendable> {
                 argumentsType: "\(Arguments.self)")))
     }
 
+    /// A root field without arguments whose resolver also looks at how it is selected
+    /// (`ResolveInfo.selectedFieldNames`).
+    public mutating func field<Value: OutputValue>(
+        _ name: String, resolve: @escaping @Sendable (Context, ResolveInfo) throws -> Resolved<Value>
+    ) {
+        let binding = FieldBinding.resolve { call in try resolve(try contextOf(call), call.info).completable }
+        fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
+    }
+
     /// A root field whose resolver also looks at how it is selected (`ResolveInfo.selectedFieldNames`).
     public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable>(
         _ name: String, arguments: Arguments.Type,
