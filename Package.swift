@@ -16,11 +16,12 @@ var dependencies: [Package.Dependency] = [
 
 var targets: [Target] = [
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(name: "CEpoll"),
     .target(name: "GraphQLEngine", swiftSettings: swiftSettings),
     .target(
         name: "Postgres",
         dependencies: [
-            "CLibPQ", .product(name: "Logging", package: "swift-log"),
+            "CLibPQ", "CEpoll", .product(name: "Logging", package: "swift-log"),
             .product(name: "Tracing", package: "swift-distributed-tracing"),
         ],
         swiftSettings: swiftSettings

@@ -23,6 +23,7 @@ struct DatabaseConnection {
         if let url = options.resolvedDatabaseURL {
             var configuration = PostgresPool.Configuration(conninfo: url, size: size, applicationName: "foodgraph")
             configuration.pooler = pooler
+            configuration.sendsWithoutBlocking = try options.resolvedReactor()
             configuration.listenConninfo = options.listenDatabaseURL
             let pool = PostgresPool(configuration: configuration)
             do {
@@ -68,7 +69,9 @@ struct DatabaseConnection {
             throw StartupError(error.message)
         }
         logger.info("embedded PostgreSQL", metadata: ["folder": "\(cluster.root.path)", "started": "\(started)"])
-        let pool = PostgresPool(configuration: .init(conninfo: cluster.url, size: size, applicationName: "foodgraph"))
+        var configuration = PostgresPool.Configuration(conninfo: cluster.url, size: size, applicationName: "foodgraph")
+        configuration.sendsWithoutBlocking = try options.resolvedReactor()
+        let pool = PostgresPool(configuration: configuration)
         return DatabaseConnection(pool: pool, cluster: cluster, startedCluster: started)
     }
 

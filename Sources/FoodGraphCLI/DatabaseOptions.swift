@@ -46,6 +46,13 @@ struct DatabaseOptions: ParsableArguments {
         return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
     }
 
+    /// FOODGRAPH_DATABASE_REACTOR: on (default) sends single statements without blocking and reads
+    /// their answers on one thread watching every connection; off waits for each on its
+    /// connection's own thread, as before it (to measure the difference).
+    func resolvedReactor() throws -> Bool {
+        try Environment.flag("FOODGRAPH_DATABASE_REACTOR") ?? true
+    }
+
     func resolvedPoolSize() throws -> Int {
         let size = try poolSize ?? Environment.integer("DATABASE_POOL_SIZE") ?? 10
         guard (1...500).contains(size) else { throw StartupError("The pool size must be between 1 and 500, not \(size).") }

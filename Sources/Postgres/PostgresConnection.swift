@@ -4,18 +4,18 @@ import Logging
 import Synchronization
 
 /// One libpq connection. It is an actor running on a dispatch queue of its own (`QueueExecutor`),
-/// so libpq's blocking calls never occupy the cooperative thread pool or a NIO event loop.
+/// so libpq's blocking calls never occupy the cooperative thread pool or a NIO event loop. The
+/// pool's single statements, once prepared, skip that thread: they are sent without blocking and
+/// their answers read by the `SocketReactor` (PostgresConnection+WithoutBlocking.swift).
 ///
 /// Statements are prepared once per connection and SQL text, then executed by name.
 public actor PostgresConnection {
     private let executor: QueueExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    private var connection: ConnectionHandle?
-    private var handle: OpaquePointer? { connection?.pointer }
+    nonisolated let session: LibPQSession
+    private nonisolated var handle: OpaquePointer? { session.handle }
     var rawHandle: OpaquePointer? { handle }
-    private var preparedStatements: [String: String] = [:]
-    private var nextStatementNumber = 0
     let cancelToken: CancelToken
     /// The server process serving this connection (for diagnostics and `pg_terminate_backend` in tests).
     public nonisolated let backendPID: Int32
@@ -29,7 +29,7 @@ public actor PostgresConnection {
     /// which cannot tell a rare value from a common one (a search text matching 10 recipes or 10 000).
     public static let planEachExecution = "/* plan each execution */ "
     /// Behind a transaction pooler: every statement is sent unnamed, with its parameters (PQexecParams).
-    private let sendsUnnamedStatements: Bool
+    let sendsUnnamedStatements: Bool
 
     /// Opens a connection. `conninfo` is a libpq connection string or a `postgresql://` URL.
     /// The server's notices and warnings go to `logger` at debug level (see `NoticeReceiver`),
@@ -45,7 +45,7 @@ public actor PostgresConnection {
 
     init(handle: OpaquePointer, notices: NoticeReceiver, executor: QueueExecutor, pooler: PostgresPooler = .none) {
         self.sendsUnnamedStatements = !pooler.keepsSessionState
-        self.connection = ConnectionHandle(handle, notices: notices)
+        self.session = LibPQSession(ConnectionHandle(handle, notices: notices))
         self.executor = executor
         self.cancelToken = CancelToken(connection: handle)
         self.backendPID = PQbackendPID(handle)
@@ -62,9 +62,9 @@ public actor PostgresConnection {
     /// The state after the last operation finished; nothing may be running on the connection.
     public nonisolated var leaseState: LeaseState { LeaseState(rawValue: lastState.load(ordering: .acquiring)) ?? .broken }
 
-    private func recordState() {
+    nonisolated func recordState(broken: Bool = false) {
         var state = LeaseState.broken
-        if let handle, PQstatus(handle) == CONNECTION_OK {
+        if !broken, let handle, PQstatus(handle) == CONNECTION_OK {
             state = PQtransactionStatus(handle) == PQTRANS_IDLE ? .idle : .inTransaction
         }
         lastState.store(state.rawValue, ordering: .releasing)
@@ -141,7 +141,7 @@ public actor PostgresConnection {
     /// Closes the connection; later calls fail with a connection error.
     public func close() {
         cancelToken.invalidate()
-        connection = nil
+        session.connection = nil
         recordState()
     }
 
@@ -196,7 +196,7 @@ public actor PostgresConnection {
             return PostgresRows(result: try check(result))
         } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
             // The statement's plan went stale (e.g. after a migration): prepare again, once.
-            preparedStatements[sql] = nil
+            session.preparedStatements[sql] = nil
             _ = PQexec(handle, "DEALLOCATE \(name)").map(PQclear)
             let retryName = try preparedStatementName(for: sql, parameterCount: encoded.count, handle: handle)
             let retry = try ParameterBuffers.with(encoded) { values, lengths, formats in
@@ -259,16 +259,16 @@ public actor PostgresConnection {
     }
 
     private func preparedStatementName(for sql: String, parameterCount: Int, handle: OpaquePointer) throws -> String {
-        if let name = preparedStatements[sql] { return name }
-        if preparedStatements.count >= Self.maximumPreparedStatements {
+        if let name = session.preparedStatements[sql] { return name }
+        if session.preparedStatements.count >= Self.maximumPreparedStatements {
             _ = PQexec(handle, "DEALLOCATE ALL").map(PQclear)
-            preparedStatements.removeAll()
+            session.preparedStatements.removeAll()
         }
-        nextStatementNumber += 1
-        let name = "fg\(nextStatementNumber)"
+        session.nextStatementNumber += 1
+        let name = "fg\(session.nextStatementNumber)"
         guard let result = PQprepare(handle, name, sql, Int32(parameterCount), nil) else { throw connectionError() }
         _ = try check(PostgresResult(handle: result))
-        preparedStatements[sql] = name
+        session.preparedStatements[sql] = name
         return name
     }
 
@@ -279,7 +279,7 @@ public actor PostgresConnection {
         return handle
     }
 
-    private func check(_ result: PostgresResult) throws -> PostgresResult {
+    nonisolated func check(_ result: PostgresResult) throws -> PostgresResult {
         switch PQresultStatus(result.handle) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_COPY_IN:
             return result
@@ -289,7 +289,7 @@ public actor PostgresConnection {
         }
     }
 
-    private func connectionError() -> PostgresError {
+    nonisolated func connectionError() -> PostgresError {
         let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "The connection is closed."
         return PostgresError(.connection, message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -366,9 +366,24 @@ extension Connector {
     }
 }
 
+/// The libpq connection and what was prepared on it. One party uses it at a time, as the pool hands
+/// the connection over: the actor on its own thread for blocking calls, or, for a statement sent
+/// without blocking, the thread that sends it and then the reactor's thread that reads its answer.
+final class LibPQSession: @unchecked Sendable {
+    var connection: ConnectionHandle?
+    var preparedStatements: [String: String] = [:]
+    var nextStatementNumber = 0
+
+    var handle: OpaquePointer? { connection?.pointer }
+
+    init(_ connection: ConnectionHandle) {
+        self.connection = connection
+    }
+}
+
 /// Owns a `PGconn`; closing happens when the owning connection lets go of it. The notice
 /// receiver libpq calls is released only after `PQfinish`.
-private final class ConnectionHandle {
+final class ConnectionHandle {
     let pointer: OpaquePointer
     let notices: NoticeReceiver
 

@@ -29,6 +29,10 @@ public final class PostgresPool: Sendable {
         public var logger: Logger
         /// A transaction-pooling PgBouncer in between changes how statements are sent (see `PostgresPooler`).
         public var pooler: PostgresPooler = .none
+        /// Whether single statements are sent from the caller's thread and their answers read by
+        /// one thread watching every connection's socket (`SocketReactor`), rather than each
+        /// woken on its connection's thread. Off only to measure the difference.
+        public var sendsWithoutBlocking = true
         /// Where a LISTEN of this database connects, when not through `conninfo`: a transaction
         /// pooler in between hands each statement to any server session, so notifications would go
         /// to whichever client holds that session next.
@@ -55,12 +59,15 @@ public final class PostgresPool: Sendable {
         public var waiting: Int
         /// Statements so far that went to the server in one round trip with others.
         public var sharedRoundTripStatements: Int
+        /// Statements so far sent from their caller's thread and answered through the socket reactor.
+        public var statementsSentWithoutBlocking: Int
     }
 
     public let configuration: Configuration
     private let sessionSettings: [String: String]
     private let state = Mutex(PoolState())
     private let lastRequestID = Atomic<UInt64>(0)
+    fileprivate let sentWithoutBlocking = Atomic<Int>(0)
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -108,7 +115,8 @@ public final class PostgresPool: Sendable {
             state.withLock { state in
                 Statistics(
                     size: configuration.size, open: state.open, inUse: state.open - state.idle.count,
-                    waiting: state.queue.count, sharedRoundTripStatements: state.sharedRoundTripStatements)
+                    waiting: state.queue.count, sharedRoundTripStatements: state.sharedRoundTripStatements,
+                    statementsSentWithoutBlocking: sentWithoutBlocking.load(ordering: .relaxed))
             }
         }
     }
@@ -207,7 +215,7 @@ public final class PostgresPool: Sendable {
         case .lease(_, _, let continuation):
             continuation.resume(returning: Lease(connection: connection, needsCheck: needsCheck))
         case .statement(let statement):
-            connection.serve(statement, checkingFirst: needsCheck, for: self)
+            connection.serve([statement], checkingFirst: needsCheck, for: self)
         }
     }
 
@@ -244,7 +252,7 @@ public final class PostgresPool: Sendable {
     static let maximumBatch = 8
 
     /// What a connection does after its statements.
-    fileprivate enum NextStep {
+    enum NextStep {
         /// One statement, or several that share a round trip.
         case run([PendingStatement])
         /// Leased, or idle: nothing more on this thread.
@@ -256,7 +264,7 @@ public final class PostgresPool: Sendable {
     /// Called on the connection's thread after each statement or batch. Says what to run next, and
     /// which of the finished statements still wait for their result: a statement cancelled while it
     /// shared a round trip was answered already.
-    fileprivate func statementsFinished(
+    func statementsFinished(
         _ ids: [UInt64], on connection: PostgresConnection
     ) -> (next: NextStep, awaited: [Bool]) {
         let isBroken = connection.leaseState == .broken
@@ -513,40 +521,88 @@ private enum Request: Sendable {
 }
 
 extension PostgresConnection {
-    /// Runs `statement`, then whatever statements the pool hands over next, on this connection's
-    /// thread without returning to the pool's callers in between.
-    fileprivate nonisolated func serve(_ statement: PendingStatement, checkingFirst: Bool, for pool: PostgresPool) {
+    /// Runs `batch`, then whatever statements the pool hands over next, without returning to the
+    /// pool's callers in between. A single statement already prepared here is sent from the calling
+    /// thread and its answer read by the socket reactor; anything else runs on this connection's
+    /// own thread.
+    fileprivate nonisolated func serve(_ batch: [PendingStatement], checkingFirst: Bool, for pool: PostgresPool) {
+        if !checkingFirst, batch.count == 1, send(batch[0], for: pool) { return }
         runOnOwnThread { connection in
             if checkingFirst, !connection.passesCheck() {
                 connection.close()
-                pool.connectionFailedCheck(requeuing: statement)
+                for statement in batch.reversed() { pool.connectionFailedCheck(requeuing: statement) }
                 return
             }
-            var batch = [statement]
-            while true {
-                let results: [Result<PostgresRows, any Error>]
-                if batch.count > 1 {
-                    results = connection.performInOneRoundTrip(batch)
-                } else if connection.cancelToken.wasCancelled(statement: batch[0].id) {
-                    results = [.failure(CancellationError())]
-                } else {
-                    results = [Result { try connection.perform(batch[0].sql, encoded: batch[0].parameters) }]
-                }
-                // A statement run alone must not leave a transaction open for the next one.
-                if connection.leaseState == .inTransaction { connection.rollBack() }
-                // The pool learns of a broken connection before the caller can retry elsewhere.
-                let (step, awaited) = pool.statementsFinished(batch.map(\.id), on: connection)
-                for (index, member) in batch.enumerated() where awaited[index] {
-                    member.continuation.resume(with: results[index])
-                }
-                switch step {
-                case .run(let next): batch = next
-                case .stop: return
-                case .close:
-                    connection.close()
-                    return
-                }
+            connection.run(batch, for: pool)
+        }
+    }
+
+    /// On this connection's thread: runs `batch` and those after it until the pool has no more for
+    /// this connection, or the next can be sent without blocking. `results`, when given, are
+    /// `batch`'s already.
+    private func run(_ batch: [PendingStatement], results given: [Result<PostgresRows, any Error>]? = nil, for pool: PostgresPool) {
+        var batch = batch
+        var given = given
+        while true {
+            let results: [Result<PostgresRows, any Error>]
+            if let done = given {
+                results = done
+                given = nil
+            } else if batch.count > 1 {
+                results = performInOneRoundTrip(batch)
+            } else if cancelToken.wasCancelled(statement: batch[0].id) {
+                results = [.failure(CancellationError())]
+            } else {
+                results = [Result { try perform(batch[0].sql, encoded: batch[0].parameters) }]
+            }
+            // A statement run alone must not leave a transaction open for the next one.
+            if leaseState == .inTransaction { rollBack() }
+            switch answer(batch, with: results, for: pool) {
+            case .run(let next):
+                if next.count == 1, send(next[0], for: pool) { return }
+                batch = next
+            case .stop:
+                return
+            case .close:
+                close()
+                return
             }
         }
+    }
+
+    /// Sends `statement` without blocking (see `sendWithoutBlocking`); false when it must run on
+    /// this connection's thread.
+    private nonisolated func send(_ statement: PendingStatement, for pool: PostgresPool) -> Bool {
+        guard pool.configuration.sendsWithoutBlocking, statement.mayShareRoundTrip, let reactor = SocketReactor.shared,
+            !cancelToken.wasCancelled(statement: statement.id)
+        else { return false }
+        let sent = sendWithoutBlocking(statement, reactor: reactor) { outcome in
+            switch outcome {
+            case .finished(let result) where self.leaseState != .inTransaction:
+                switch self.answer([statement], with: [result], for: pool) {
+                case .run(let next): self.serve(next, checkingFirst: false, for: pool)
+                case .stop: break
+                case .close: self.runOnOwnThread { $0.close() }
+                }
+            case .finished(let result):
+                self.runOnOwnThread { $0.run([statement], results: [result], for: pool) }
+            case .needsBlockingRun:
+                self.runOnOwnThread { $0.run([statement], for: pool) }
+            }
+        }
+        if sent { pool.sentWithoutBlocking.add(1, ordering: .relaxed) }
+        return sent
+    }
+
+    /// Tells the pool that `batch` finished, then their callers (the pool learns of a broken
+    /// connection before a caller can retry elsewhere); returns what the pool wants next.
+    private nonisolated func answer(
+        _ batch: [PendingStatement], with results: [Result<PostgresRows, any Error>], for pool: PostgresPool
+    ) -> PostgresPool.NextStep {
+        let (step, awaited) = pool.statementsFinished(batch.map(\.id), on: self)
+        for (index, member) in batch.enumerated() where awaited[index] {
+            member.continuation.resume(with: results[index])
+        }
+        return step
     }
 }

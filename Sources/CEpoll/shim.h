@@ -1,0 +1,3 @@
+#ifdef __linux__
+#include <sys/epoll.h>
+#endif

@@ -1,0 +1,128 @@
+import Foundation
+import Postgres
+import Testing
+import TestSupport
+
+/// Statements sent without blocking, their answers read by the socket reactor: the same answers,
+/// errors, cancellation and recovery as on a connection's own thread. A statement takes that way
+/// once it is prepared on its connection, so each test runs its statement once first.
+@Suite struct SocketReactorTests {
+    @Test func preparedStatementsAreSentWithoutBlockingAndAnsweredAlike() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        for sendsWithoutBlocking in [true, false] {
+            var configuration = PostgresPool.Configuration(conninfo: database.url, size: 3, acquireTimeout: .seconds(30))
+            configuration.sendsWithoutBlocking = sendsWithoutBlocking
+            let pool = PostgresPool(configuration: configuration)
+            let db = PostgresDatabase(pool: pool)
+            // As many callers as connections, so that none waits: a statement that waits shares a
+            // round trip with others on the connection's thread. Every seventh divides by zero:
+            // errors come back through the reactor too.
+            let outcomes = await withTaskGroup(of: [(Int64, Result<Int64, any Error>)].self) { group in
+                for caller in Int64(0)..<3 {
+                    group.addTask {
+                        var outcomes: [(Int64, Result<Int64, any Error>)] = []
+                        for value in stride(from: caller * 100 + 1, through: caller * 100 + 100, by: 1) {
+                            do {
+                                let rows = try await db.query("SELECT 700 / ($1::int8 % 7)", [value])
+                                outcomes.append((value, .success(try rows[0].decode(Int64.self, at: 0))))
+                            } catch {
+                                outcomes.append((value, .failure(error)))
+                            }
+                        }
+                        return outcomes
+                    }
+                }
+                return await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(outcomes.count == 300)
+            for (value, outcome) in outcomes {
+                switch outcome {
+                case .success(let quotient): #expect(value % 7 != 0 && quotient == 700 / (value % 7))
+                case .failure(let error): #expect(value % 7 == 0 && (error as? PostgresError)?.sqlState == "22012")
+                }
+            }
+            let sent = await pool.statistics.statementsSentWithoutBlocking
+            if sendsWithoutBlocking { #expect(sent >= 290, "\(sent)") } else { #expect(sent == 0) }
+            #expect(try await pool.withConnection { await $0.isInTransaction } == false)
+            await pool.close()
+        }
+    }
+
+    @Test func anAnswerLargerThanTheSocketsBufferArrivesWhole() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        let sql = "SELECT n, repeat('x', 100) FROM generate_series(1, $1::int4) AS n"
+        _ = try await db.query(sql, [Int32(1)])
+        // About 11 MB: the reactor is woken many times before the answer is whole.
+        let rows = try await db.query(sql, [Int32(100_000)])
+        #expect(rows.count == 100_000)
+        #expect(try rows[99_999].decode(Int32.self, at: 0) == 100_000)
+        #expect(await pool.statistics.statementsSentWithoutBlocking == 1)
+    }
+
+    @Test func aStatementTheReactorWaitsForIsCancelledOnTheServer() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        _ = try await db.query("SELECT pg_sleep($1::float8)", [0.0])
+        let sleeper = Task { try await db.query("SELECT pg_sleep($1::float8)", [60.0]) }
+        try await until { await pool.statistics.statementsSentWithoutBlocking == 1 }
+        try await Task.sleep(for: .milliseconds(100))
+        let start = ContinuousClock.now
+        sleeper.cancel()
+        let result = await sleeper.result
+        #expect(ContinuousClock.now - start < .seconds(10))
+        switch result {
+        case .success: Issue.record("The sleep should have been cancelled.")
+        case .failure(let error):
+            #expect(error is CancellationError || (error as? PostgresError)?.sqlState == "57014", "\(error)")
+        }
+        #expect(try await db.query("SELECT 2::int4")[0].decode(Int32.self, at: 0) == 2)
+    }
+
+    @Test func aConnectionLostWhileTheReactorWaitsIsReplaced() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        let sql = "SELECT pg_sleep($1::float8), pg_backend_pid()"
+        let pid = try await pool.query(sql, [0.0])[0].decode(Int32.self, at: 1)
+        let sleeper = Task { try await pool.query(sql, [60.0]) }
+        try await until { await pool.statistics.statementsSentWithoutBlocking == 1 }
+        let admin = try await PostgresConnection.connect(try TestDatabase.serverURL())
+        _ = try await admin.query("SELECT pg_terminate_backend($1)", [pid])
+        await admin.close()
+        let error = await #expect(throws: PostgresError.self) { _ = try await sleeper.value }
+        #expect(error?.kind == .connection)
+        let next = try await pool.query(sql, [0.0])[0].decode(Int32.self, at: 1)
+        #expect(next != pid)
+    }
+
+    @Test func aStatementWhosePlanWentStaleIsPreparedAgain() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        _ = try await pool.query("CREATE TABLE shelf (id int4)")
+        _ = try await pool.query("INSERT INTO shelf VALUES (1)")
+        let sql = "SELECT * FROM shelf WHERE id = $1::int4"
+        #expect(try await pool.query(sql, [Int32(1)]).columnNames == ["id"])
+        _ = try await pool.query("ALTER TABLE shelf ADD COLUMN name text")
+        // The prepared plan's result type changed: PostgreSQL refuses it, and it is prepared again.
+        #expect(try await pool.query(sql, [Int32(1)]).columnNames == ["id", "name"])
+    }
+
+    private func until(_ condition: () async -> Bool) async throws {
+        for _ in 0..<1000 {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("The pool did not reach the expected state within ten seconds.")
+    }
+}
