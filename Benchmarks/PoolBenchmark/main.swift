@@ -4,13 +4,16 @@ import Postgres
 // Pool throughput against pgbench -S: many concurrent single-row SELECTs by primary key on
 // pgbench's own table, through FoodGraph's pool. Then the cost of decoding rows, per column type.
 // Usage (tools/bench pool runs it):
-//   PoolBenchmark <conninfo> <pool size> <concurrent tasks> <seconds> [--no-decoding]
+//   PoolBenchmark <conninfo> <pool size> <concurrent tasks> <seconds> [--no-decoding] [--blocking]
+// --blocking waits for every statement on its connection's own thread (no socket reactor).
 let arguments = CommandLine.arguments
 guard arguments.count >= 5, let poolSize = Int(arguments[2]), let tasks = Int(arguments[3]), let seconds = Double(arguments[4]) else {
     FileHandle.standardError.write(Data("usage: PoolBenchmark <conninfo> <pool size> <tasks> <seconds> [--no-decoding]\n".utf8))
     exit(2)
 }
-let pool = PostgresPool(configuration: .init(conninfo: arguments[1], size: poolSize))
+var configuration = PostgresPool.Configuration(conninfo: arguments[1], size: poolSize)
+configuration.sendsWithoutBlocking = !arguments.contains("--blocking")
+let pool = PostgresPool(configuration: configuration)
 let database = PostgresDatabase(pool: pool)
 let accounts = try await database.query("SELECT count(*) FROM pgbench_accounts")[0].decode(Int.self, at: 0)
 let deadline = Date().addingTimeInterval(seconds)
@@ -33,7 +36,8 @@ let total = await withTaskGroup(of: Int.self) { group in
     return sum
 }
 let elapsed = Date().timeIntervalSince(started)
-print("FoodGraph pool: \(Int(Double(total) / elapsed)) queries/s (\(poolSize) connections, \(tasks) tasks, \(Int(elapsed)) s)")
+let mode = configuration.sendsWithoutBlocking ? "socket reactor" : "blocking"
+print("FoodGraph pool (\(mode)): \(Int(Double(total) / elapsed)) queries/s (\(poolSize) connections, \(tasks) tasks, \(Int(elapsed)) s)")
 if arguments.contains("--no-decoding") { exit(0) }
 
 /// Decodes every row of `rows` `rounds` times with `decode`; returns nanoseconds per row.

@@ -429,10 +429,15 @@ struct GraphQLHTTPHandler: Sendable {
     }
 
     static func bearerToken(_ header: String?) -> String? {
-        guard let header else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
+        guard let header, let space = header.utf8.firstIndex(of: 0x20) else { return nil }
+        // The scheme is case-insensitive; compared byte by byte, as Foundation's trimming and
+        // lowercasing were 1 % of a signed-in request.
+        let scheme = header.utf8[..<space]
+        guard scheme.count == 6, zip(scheme, "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        var token = header.unicodeScalars[header.utf8.index(after: space)...]
+        while let first = token.first, isSpace(first) { token.removeFirst() }
+        while let last = token.last, isSpace(last) { token.removeLast() }
+        return token.isEmpty ? nil : String(token)
     }
 }

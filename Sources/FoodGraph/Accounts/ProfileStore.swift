@@ -50,7 +50,7 @@ enum ProfileStore {
         profile.dietType = try stored(DietType.self, try row.decode(String.self, at: 10))
         profile.units = try stored(UnitSystem.self, try row.decode(String.self, at: 11))
         profile.timeZone = try row.decode(String.self, at: 12)
-        profile.currency = try row.decode(String.self, at: 13).trimmingCharacters(in: .whitespaces)
+        profile.currency = try row.decode(String.self, at: 13).withoutPadding
         profile.restrictions = DietaryRestrictions(
             allergies: try row.decode([String].self, at: 14), illnesses: try row.decode([String].self, at: 15),
             pregnant: try row.decode(Bool.self, at: 16), dislikedFoods: try row.decode([String].self, at: 17))

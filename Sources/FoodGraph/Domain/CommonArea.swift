@@ -90,9 +90,7 @@ struct Money: ObjectValue {
 
     init(amount: DecimalText, currency: String) {
         self.amount = amount
-        // `char(3)` columns pad; Foundation's trimming is costly enough to skip when there is nothing to trim.
-        let padded = currency.first?.isWhitespace == true || currency.last?.isWhitespace == true
-        self.currency = padded ? currency.trimmingCharacters(in: .whitespaces) : currency
+        self.currency = currency.withoutPadding
     }
 
     init?(_ amount: String?, _ currency: String) {
