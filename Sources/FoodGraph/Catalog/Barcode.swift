@@ -13,16 +13,19 @@ enum Barcode {
     }
 
     static func validate(_ text: String) -> Result<String, ProblemError> {
-        let digits = text.trimmingPrefixAndSuffixWhitespace
-        guard [8, 12, 13, 14].contains(digits.utf8.count), digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+        // Bytes, not characters: trimming by `Character` (grapheme breaking, reversed twice) was
+        // 3 % of a request that looks up one product by barcode.
+        var digits = text.utf8.drop { $0 == 0x20 }
+        while digits.last == 0x20 { digits = digits.dropLast() }
+        guard [8, 12, 13, 14].contains(digits.count), digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
             return .failure(ProblemError(problem: .invalidFormat))
         }
-        let values = digits.utf8.map { Int($0 - 0x30) }
+        let values = digits.map { Int($0 - 0x30) }
         guard checkDigit(of: values.dropLast()) == values.last else { return .failure(ProblemError(problem: .invalidCheckDigit)) }
-        let stripped = digits.drop { $0 == "0" }
+        let stripped = digits.drop { $0 == 0x30 }
         let width = stripped.count <= 7 ? 8 : 13
         guard stripped.count <= width else { return .failure(ProblemError(problem: .invalidFormat)) }
-        return .success(String(repeating: "0", count: width - stripped.count) + stripped)
+        return .success(String(repeating: "0", count: width - stripped.count) + String(decoding: stripped, as: UTF8.self))
     }
 
     struct ProblemError: Error, Equatable {
@@ -34,11 +37,5 @@ enum Barcode {
         var sum = 0
         for (index, digit) in data.reversed().enumerated() { sum += digit * (index % 2 == 0 ? 3 : 1) }
         return (10 - sum % 10) % 10
-    }
-}
-
-extension String {
-    fileprivate var trimmingPrefixAndSuffixWhitespace: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
