@@ -542,25 +542,15 @@ extension PostgresConnection {
     /// `batch`'s already.
     private func run(_ batch: [PendingStatement], results given: [Result<PostgresRows, any Error>]? = nil, for pool: PostgresPool) {
         var batch = batch
-        var given = given
+        var results = given ?? outcomes(of: batch)
         while true {
-            let results: [Result<PostgresRows, any Error>]
-            if let done = given {
-                results = done
-                given = nil
-            } else if batch.count > 1 {
-                results = performInOneRoundTrip(batch)
-            } else if cancelToken.wasCancelled(statement: batch[0].id) {
-                results = [.failure(CancellationError())]
-            } else {
-                results = [Result { try perform(batch[0].sql, encoded: batch[0].parameters) }]
-            }
             // A statement run alone must not leave a transaction open for the next one.
             if leaseState == .inTransaction { rollBack() }
             switch answer(batch, with: results, for: pool) {
             case .run(let next):
                 if next.count == 1, send(next[0], for: pool) { return }
                 batch = next
+                results = outcomes(of: batch)
             case .stop:
                 return
             case .close:
@@ -568,6 +558,12 @@ extension PostgresConnection {
                 return
             }
         }
+    }
+
+    private func outcomes(of batch: [PendingStatement]) -> [Result<PostgresRows, any Error>] {
+        if batch.count > 1 { return performInOneRoundTrip(batch) }
+        if cancelToken.wasCancelled(statement: batch[0].id) { return [.failure(CancellationError())] }
+        return [Result { try perform(batch[0].sql, encoded: batch[0].parameters) }]
     }
 
     /// Sends `statement` without blocking (see `sendWithoutBlocking`); false when it must run on

@@ -1,13 +1,13 @@
+/// Something waiting for a connection's socket: called once, on the reactor's thread.
+protocol SocketWaiter: AnyObject, Sendable {
+    func socketIsReady(readable: Bool)
+}
+
 #if os(Linux)
 import Foundation
 import CEpoll
 import Glibc
 import Synchronization
-
-/// Something waiting for a connection's socket: called once, on the reactor's thread.
-protocol SocketWaiter: AnyObject, Sendable {
-    func socketIsReady(readable: Bool)
-}
 
 /// One thread that waits, with epoll, on the sockets of every connection whose statement was sent
 /// without blocking (`PostgresConnection.sendWithoutBlocking`), and hands each answer on as it
@@ -62,10 +62,6 @@ final class SocketReactor: Sendable {
     }
 }
 #else
-protocol SocketWaiter: AnyObject, Sendable {
-    func socketIsReady(readable: Bool)
-}
-
 /// Without epoll there is no reactor: every statement runs on its connection's thread.
 final class SocketReactor: Sendable {
     static let shared: SocketReactor? = nil

@@ -199,16 +199,6 @@ import TestSupport
         }
     }
 
-    /// Waits for the pool to reach a state: fixed sleeps fail when a loaded machine runs the test
-    /// slowly.
-    private func until(_ condition: () async -> Bool) async throws {
-        for _ in 0..<1000 {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("The pool did not reach the expected state within ten seconds.")
-    }
-
     private func open(_ pool: PostgresPool) async throws {
         for _ in 0..<50 {
             if (try? await pool.withConnection({ _ in })) != nil { return }

@@ -39,7 +39,7 @@ import TestSupport
         }
 
         // Plain reads go to the replica; a transaction, even one that only reads, to the primary.
-        try await until { replicas.replicas[0].replayedLSN != nil }
+        try await until(within: .seconds(30)) { replicas.replicas[0].replayedLSN != nil }
         #expect(try await isReplica(database(for: 1)))
         let inTransaction = try await database(for: 1).withTransaction {
             try await $0.query("SELECT pg_is_in_recovery()")[0].decode(Bool.self, at: 0)
@@ -49,7 +49,7 @@ import TestSupport
         // The replica stops replaying; user 1 writes.
         let replicaDirect = PostgresDatabase(pool: replicaPool)
         _ = try await replicaDirect.query("SELECT pg_wal_replay_pause()")
-        try await until { try await replicaDirect.query("SELECT pg_get_wal_replay_pause_state()")[0].decode(String.self, at: 0) == "paused" }
+        try await until(within: .seconds(30)) { try await replicaDirect.query("SELECT pg_get_wal_replay_pause_state()")[0].decode(String.self, at: 0) == "paused" }
         try await database(for: 1).withTransaction { _ = try await $0.query("INSERT INTO notes VALUES (1, 'mine')") }
         #expect(positions.minimumLSN(for: 1) != nil)
         // User 1 reads their write (from the primary); user 2, who wrote nothing, still reads the replica.
@@ -60,7 +60,7 @@ import TestSupport
 
         // Once the replica has replayed the write, user 1 reads from it again, and sees the write there.
         _ = try await replicaDirect.query("SELECT pg_wal_replay_resume()")
-        try await until { replicas.replica(replayedAtLeast: positions.minimumLSN(for: 1)) != nil }
+        try await until(within: .seconds(30)) { replicas.replica(replayedAtLeast: positions.minimumLSN(for: 1)) != nil }
         let caughtUp = try await database(for: 1).query("SELECT pg_is_in_recovery(), (SELECT count(*) FROM notes)")[0]
         #expect(try caughtUp.decode(Bool.self, at: 0))
         #expect(try caughtUp.decode(Int.self, at: 1) == 1)
@@ -68,7 +68,7 @@ import TestSupport
         // The replica goes down: reads still succeed, on the primary, and the replica is left out.
         replica.stop()
         #expect(try await !isReplica(database(for: 2)))
-        try await until { replicas.replicas[0].replayedLSN == nil }
+        try await until(within: .seconds(30)) { replicas.replicas[0].replayedLSN == nil }
         #expect(try await notes(database(for: 2)) == 1)
     }
 
@@ -83,16 +83,5 @@ import TestSupport
         #expect(!PostgresReadRoute.isPlainRead("WITH x AS (DELETE FROM t RETURNING 1) SELECT * FROM x"))
         #expect(!PostgresReadRoute.isPlainRead("INSERT INTO t VALUES (1)"))
         #expect(!PostgresReadRoute.isPlainRead("SELECTED"))
-    }
-
-    private func until(_ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try await !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("condition not met within 30 s")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
     }
 }

@@ -117,12 +117,4 @@ import TestSupport
         // The prepared plan's result type changed: PostgreSQL refuses it, and it is prepared again.
         #expect(try await pool.query(sql, [Int32(1)]).columnNames == ["id", "name"])
     }
-
-    private func until(_ condition: () async -> Bool) async throws {
-        for _ in 0..<1000 {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("The pool did not reach the expected state within ten seconds.")
-    }
 }
