@@ -28,7 +28,10 @@ import Testing
         // A job that fails, run by a runner as every server runs one.
         let kind = "test.failing\(UInt32.random(in: 0...UInt32.max))"
         let failing = PeriodicJob(kind, every: .seconds(3600)) { _, _ in throw TestFailure() }
-        let runner = JobRunner(database: database.database, periodic: [failing])
+        var runner = JobRunner(database: database.database, periodic: [failing])
+        // Its retry must not come due while `runDue` still runs: on a loaded machine the default
+        // 4–6 s backoff passed before the loop's next claim, and the job ran twice.
+        runner.backoffBaseSeconds = 3600
         try await runner.register()
         #expect(try await runner.runDue(logger: logger) == 1)
 
