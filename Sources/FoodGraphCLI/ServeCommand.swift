@@ -139,6 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
                 : corsOrigins
             configuration.trustForwardedFor = try trustForwardedFor || (Environment.flag("FOODGRAPH_TRUST_FORWARDED_FOR") ?? false)
             configuration.tls = try tlsConfiguration()
+            configuration.answersGraphQLDirectly = try Environment.flag("FOODGRAPH_HTTP_DIRECT") ?? true
             var server = FoodGraphServer(
                 application: HTTPApplication(application: application), configuration: configuration, logger: logger,
                 observability: observability)

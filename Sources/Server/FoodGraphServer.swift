@@ -72,9 +72,8 @@ public struct FoodGraphServer: Sendable {
             }
         }
         mountAdminConsole(on: router)
-        router.post("/graphql") { request, context in
-            await observability.observe(request) { await handler.respond(to: request, context: context) }
-        }
+        let answer = graphQLAnswer
+        router.post("/graphql") { request, context in await answer(request, context) }
         router.get("/healthz") { _, _ in Self.text("ok\n", status: .ok) }
         router.get("/readyz") { _, _ in
             let readiness = await application.readiness()
@@ -101,6 +100,13 @@ public struct FoodGraphServer: Sendable {
         return router
     }
 
+    /// What `POST /graphql` answers, through the router or `DirectGraphQLHandler`.
+    var graphQLAnswer: DirectGraphQLHandler.Answer {
+        let handler = self.handler
+        let observability = self.observability
+        return { request, context in await observability.observe(request) { await handler.respond(to: request, context: context) } }
+    }
+
     /// The Hummingbird application: the routes over HTTP/1.1 connections guarded by
     /// `RequestGuard`. Tests run it with HummingbirdTesting.
     public func makeApplication(
@@ -109,11 +115,12 @@ public struct FoodGraphServer: Sendable {
         let limits = RequestGuard.Limits(
             idleTimeout: configuration.idleTimeout, headerTimeout: configuration.headerTimeout,
             bodyTimeout: configuration.bodyTimeout, maxBodyBytes: configuration.maxBodyBytes)
+        let direct = configuration.answersGraphQLDirectly ? DirectGraphQL(answer: graphQLAnswer, logger: logger) : nil
         let http1 =
             subscriptions.isEnabled
             ? HTTPServerBuilder.guardedHTTP1WebSocket(
-                limits: limits, maxFrameSize: subscriptions.maxMessageBytes, shouldUpgrade: webSocketUpgrade)
-            : HTTPServerBuilder.guardedHTTP1(limits: limits)
+                limits: limits, direct: direct, maxFrameSize: subscriptions.maxMessageBytes, shouldUpgrade: webSocketUpgrade)
+            : HTTPServerBuilder.guardedHTTP1(limits: limits, direct: direct)
         return Application(
             router: router(),
             server: try configuration.tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0) } ?? http1,

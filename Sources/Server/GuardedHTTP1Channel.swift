@@ -5,15 +5,15 @@ import NIOCore
 import NIOHTTPTypes
 
 /// Hummingbird's HTTP/1.1 connection with a `RequestGuard` after the decoder and its
-/// `InboundBytesObserver` before it.
+/// `InboundBytesObserver` before it, and `DirectGraphQLHandler` after the guard when `direct` is given.
 struct GuardedHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
     private let base: HTTP1Channel
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: RequestGuard.Limits) {
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: RequestGuard.Limits, direct: DirectGraphQL?) {
         base = HTTP1Channel(
-            responder: responder, configuration: .init(additionalChannelHandlers: [RequestGuard(limits: limits)]))
+            responder: responder, configuration: .init(additionalChannelHandlers: [RequestGuard(limits: limits)] + (direct?.handlers() ?? [])))
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -32,7 +32,17 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the limits of `RequestGuard`.
-    static func guardedHTTP1(limits: RequestGuard.Limits) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) }
+    static func guardedHTTP1(limits: RequestGuard.Limits, direct: DirectGraphQL?) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, direct: direct) }
+    }
+}
+
+/// What a connection needs to answer `POST /graphql` itself (`DirectGraphQLHandler`).
+struct DirectGraphQL: Sendable {
+    var answer: DirectGraphQLHandler.Answer
+    var logger: Logger
+
+    func handlers() -> [any RemovableChannelHandler] {
+        [DirectGraphQLHandler(answer: answer, logger: logger)]
     }
 }

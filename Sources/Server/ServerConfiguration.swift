@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     /// HTTPS with this certificate and key (`ServerTLS.configuration`); nil serves plain HTTP, as
     /// behind a TLS-terminating proxy.
     public var tls: TLSConfiguration?
+    /// `POST /graphql` answered from the connection's pipeline (`DirectGraphQLHandler`) rather
+    /// than through Hummingbird's connection loop and router; the same answer either way.
+    public var answersGraphQLDirectly = true
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 4 << 20, maxQueryStringBytes: Int = 16 << 10,

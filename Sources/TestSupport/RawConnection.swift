@@ -83,6 +83,11 @@ public final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Says it will send nothing more (a half-close), still reading what the server sends.
+    public func finishSending() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
     /// Goes away without a word: a reset rather than an orderly close.
     public func reset() {
         var linger = linger(l_onoff: 1, l_linger: 0)

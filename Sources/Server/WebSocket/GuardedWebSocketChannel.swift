@@ -18,7 +18,7 @@ struct GuardedWebSocketChannel: ServerChildChannel {
     private let limits: RequestGuard.Limits
 
     init(
-        responder: @escaping HTTPChannelHandler.Responder, limits: RequestGuard.Limits, maxFrameSize: Int,
+        responder: @escaping HTTPChannelHandler.Responder, limits: RequestGuard.Limits, direct: DirectGraphQL?, maxFrameSize: Int,
         shouldUpgrade: @escaping @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
             WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
         >
@@ -26,7 +26,7 @@ struct GuardedWebSocketChannel: ServerChildChannel {
         base = HTTP1WebSocketUpgradeChannel(
             responder: responder,
             configuration: .init(
-                http1: .init(additionalChannelHandlers: [RequestGuard(limits: limits)]),
+                http1: .init(additionalChannelHandlers: [RequestGuard(limits: limits)] + (direct?.handlers() ?? [])),
                 // The protocol has its own keep-alive (`ping` messages), which clients answer.
                 ws: .init(maxFrameSize: maxFrameSize, autoPing: .disabled)),
             shouldUpgrade: shouldUpgrade)
@@ -126,13 +126,14 @@ final class GuardFindingBytesObserver: ChannelInboundHandler, RemovableChannelHa
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the limits of `RequestGuard`, upgrading to WebSocket when `shouldUpgrade` says.
     static func guardedHTTP1WebSocket(
-        limits: RequestGuard.Limits, maxFrameSize: Int,
+        limits: RequestGuard.Limits, direct: DirectGraphQL?, maxFrameSize: Int,
         shouldUpgrade: @escaping @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
             WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
         >
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            GuardedWebSocketChannel(responder: responder, limits: limits, maxFrameSize: maxFrameSize, shouldUpgrade: shouldUpgrade)
+            GuardedWebSocketChannel(
+                responder: responder, limits: limits, direct: direct, maxFrameSize: maxFrameSize, shouldUpgrade: shouldUpgrade)
         }
     }
 }
