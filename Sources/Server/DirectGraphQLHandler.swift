@@ -5,13 +5,17 @@ import Logging
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers the common `POST /graphql` from the connection's pipeline, handing its whole request
-/// to `answer` (the same function the router calls) in a task and writing the response from the
-/// event loop; every other request goes on to Hummingbird's router as before.
+/// Answers the common `POST /graphql` from the connection's pipeline: its whole request goes to
+/// `answer` (the same function the router calls) in a task that runs on the connection's event
+/// loop, which also writes the response; every other request goes on to Hummingbird's router.
 ///
 /// Hummingbird hands each request to an async connection loop through `NIOAsyncChannel`, whose
-/// bridge was about a fifth of the CPU of a small request (docs/performance.md). This path skips
-/// it, the router and the middleware. It takes only what the router would answer the same way:
+/// bridge was about a fifth of the CPU of a small request, and the request then crosses from the
+/// event loop to Swift's cooperative pool and back (docs/performance.md). This path skips the
+/// bridge, the router and the middleware, and a request without SQL never leaves its loop's
+/// thread; one with SQL is woken there by the database's reactor, as Node's workers are. Work
+/// that takes long on the CPU runs elsewhere (scans on their workers, scrypt on the shared pool),
+/// so that it does not stall the loop's other connections. It takes only what the router would answer the same way:
 /// `POST` to exactly `/graphql`, a declared `Content-Length` (which `RequestGuard`, before this
 /// handler, has already bounded), no `Origin` (CORS stays with its middleware), no `Expect` and
 /// no `Upgrade`.
@@ -49,6 +53,11 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
     /// The client half-closed while a request of this path was in hand: told to Hummingbird's
     /// loop, which then closes its side, only once that request is answered.
     private var inputClosedPending = false
+    private var loopExecutor: EventLoopTaskExecutor?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        loopExecutor = EventLoopTaskExecutor(eventLoop: context.eventLoop)
+    }
 
     init(answer: @escaping Answer, logger: Logger) {
         self.answer = answer
@@ -99,7 +108,7 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
         let requestContext = ServerRequestContext(source: .init(channel: context.channel, logger: logger))
         let answer = self.answer
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        let task = Task {
+        let task = Task(executorPreference: loopExecutor) {
             let response = await answer(request, requestContext)
             var responseHead = response.head
             let collector = BodyCollector()
@@ -111,7 +120,12 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 responseHead.headerFields[.contentLength] = String(body.reduce(0) { $0 + $1.readableBytes })
             }
             let head = responseHead
-            bound.eventLoop.execute { bound.value.handler.respond(head, body, bound.value.context) }
+            // On the loop unless the request ended on another executor.
+            if bound.eventLoop.inEventLoop {
+                bound.value.handler.respond(head, body, bound.value.context)
+            } else {
+                bound.eventLoop.execute { bound.value.handler.respond(head, body, bound.value.context) }
+            }
         }
         state = .answering(task, closeAfterwards: head.headerFields[.connection]?.lowercased() == "close")
     }
@@ -221,6 +235,7 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        loopExecutor = nil
         cancelAnswering()
     }
 
@@ -240,4 +255,18 @@ private final class BodyCollector: ResponseBodyWriter {
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+/// Runs tasks that prefer it, and their child tasks, on one event loop.
+final class EventLoopTaskExecutor: TaskExecutor {
+    let eventLoop: any EventLoop
+
+    init(eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        eventLoop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
 }

@@ -12,6 +12,18 @@ struct PasswordHasher: Sendable {
     static let standard = PasswordHasher(
         cost: ProcessInfo.processInfo.environment["FOODGRAPH_SCRYPT_COST"].flatMap(UInt64.init) ?? (1 << 17))
 
+    /// `hash` for a request: on Swift's shared pool, never on the event loop the request may run
+    /// on (`DirectGraphQLHandler`), where a few hundred milliseconds would stall every connection
+    /// of that loop.
+    func hashAside(_ password: String) async -> String {
+        await withTaskExecutorPreference(globalConcurrentExecutor) { hash(password) }
+    }
+
+    /// `verify` for a request, as `hashAside`.
+    func verifyAside(_ password: String, against stored: String) async -> Bool {
+        await withTaskExecutorPreference(globalConcurrentExecutor) { verify(password, against: stored) }
+    }
+
     func hash(_ password: String) -> String {
         let salt = Crypto.randomBytes(16)
         let key = Crypto.scrypt(
