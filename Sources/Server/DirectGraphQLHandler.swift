@@ -12,13 +12,14 @@ import NIOHTTPTypes
 /// Hummingbird hands each request to an async connection loop through `NIOAsyncChannel`, whose
 /// bridge was about a fifth of the CPU of a small request, and the request then crosses from the
 /// event loop to Swift's cooperative pool and back (docs/performance.md). This path skips the
-/// bridge, the router and the middleware, and a request without SQL never leaves its loop's
-/// thread; one with SQL is woken there by the database's reactor, as Node's workers are. Work
-/// that takes long on the CPU runs elsewhere (scans on their workers, scrypt on the shared pool),
-/// so that it does not stall the loop's other connections. It takes only what the router would answer the same way:
-/// `POST` to exactly `/graphql`, a declared `Content-Length` (which `RequestGuard`, before this
-/// handler, has already bounded), no `Origin` (CORS stays with its middleware), no `Expect` and
-/// no `Upgrade`.
+/// bridge, the router and the middleware: a request without SQL never leaves its loop's thread,
+/// and one with SQL is woken there by the database's reactor, as Node's workers are. Work that
+/// takes long on the CPU runs elsewhere (scans on their workers, scrypt on the shared pool), so
+/// that it does not stall the loop's other connections.
+///
+/// It takes only what the router would answer the same way: `POST` to exactly `/graphql`, a
+/// declared `Content-Length` (which `RequestGuard`, before this handler, has already bounded), no
+/// `Origin` (CORS stays with its middleware), no `Expect` and no `Upgrade`.
 ///
 /// One request is in hand at a time, as on Hummingbird's loop: the parts of a pipelined request
 /// wait here until the response before it has ended, and reading pauses while they wait. The
@@ -55,13 +56,13 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private var inputClosedPending = false
     private var loopExecutor: EventLoopTaskExecutor?
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        loopExecutor = EventLoopTaskExecutor(eventLoop: context.eventLoop)
-    }
-
     init(answer: @escaping Answer, logger: Logger) {
         self.answer = answer
         self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        loopExecutor = EventLoopTaskExecutor(eventLoop: context.eventLoop)
     }
 
     /// Whether this path answers `head`.
@@ -255,18 +256,4 @@ private final class BodyCollector: ResponseBodyWriter {
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
-}
-
-/// Runs tasks that prefer it, and their child tasks, on one event loop.
-final class EventLoopTaskExecutor: TaskExecutor {
-    let eventLoop: any EventLoop
-
-    init(eventLoop: any EventLoop) {
-        self.eventLoop = eventLoop
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        eventLoop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
 }
