@@ -1,5 +1,6 @@
 import Foundation
 import Server
+import Synchronization
 import TestSupport
 import Testing
 
@@ -116,6 +117,19 @@ struct HostileClientTests {
             #expect(Self.status(response) == 408)
             #expect(closed)
         }
+    }
+
+    /// Graceful shutdown closes a connection that has sent nothing yet at once: until its first
+    /// request it is not Hummingbird's, and held the drain for the whole idle timeout (60 s).
+    @Test func aConnectionThatSentNothingDoesNotHoldUpShutdown() async throws {
+        let started = ContinuousClock.now
+        let connection = Mutex<RawConnection?>(nil)
+        try await Self.withServer { _, port in
+            connection.withLock { $0 = try? RawConnection(port: port) }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(connection.withLock { $0 } != nil)
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func anIdleConnectionIsClosed() async throws {

@@ -79,6 +79,17 @@ final class GuardFindingBytesObserver: ChannelInboundHandler, RemovableChannelHa
         deadline?.cancel()
     }
 
+    /// Graceful shutdown: a connection whose first head is not whole yet has no request to finish.
+    /// Hummingbird's connection handling starts only after that head, so nothing else would close
+    /// it before the idle timeout, and the server's drain would wait that long.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, firstHead != .whole {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if firstHead != .whole { watchFirstHead(unwrapInboundIn(data), context) }
         if requestGuard == nil { requestGuard = try? context.pipeline.syncOperations.handler(type: RequestGuard.self) }
