@@ -3,7 +3,8 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
 
 /// Answers the common `POST /graphql` from the connection's pipeline: its whole request goes to
 /// `answer` (the same function the router calls) in a task that runs on the connection's event
@@ -12,7 +13,9 @@ import NIOHTTPTypes
 /// Hummingbird hands each request to an async connection loop through `NIOAsyncChannel`, whose
 /// bridge was about a fifth of the CPU of a small request, and the request then crosses from the
 /// event loop to Swift's cooperative pool and back (docs/performance.md). This path skips the
-/// bridge, the router and the middleware: a request without SQL never leaves its loop's thread,
+/// bridge, the router and the middleware, and, working on NIO's own HTTP/1 parts before
+/// Hummingbird converts them (`HandlersBeforeConversion`), most of that conversion: a request
+/// without SQL never leaves its loop's thread,
 /// and one with SQL is woken there by the database's reactor, as Node's workers are. Work that
 /// takes long on the CPU runs elsewhere (scans on their workers, scrypt on the shared pool), so
 /// that it does not stall the loop's other connections.
@@ -26,17 +29,17 @@ import NIOHTTPTypes
 /// graceful-shutdown event waits too while a request of this path runs (Hummingbird's connection
 /// state handler, after this one, sees only the router's requests); the connection then closes.
 final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     typealias Answer = @Sendable (Request, ServerRequestContext) async -> Response
 
     private enum State {
         case idle
         /// A request of this path whose body is arriving.
-        case reading(HTTPRequest)
+        case reading(HTTPRequestHead)
         /// A request of this path being answered.
         case answering(Task<Void, Never>, closeAfterwards: Bool)
         /// A request passed on to the router, until both its end and its response's end are seen.
@@ -48,7 +51,7 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private var state = State.idle
     private var body: ByteBuffer?
     /// Parts of requests that arrived while another was in hand, in order.
-    private var waiting = CircularBuffer<HTTPRequestPart>()
+    private var waiting = CircularBuffer<HTTPServerRequestPart>()
     private var readPaused = false
     private var shutdownPending = false
     /// The client half-closed while a request of this path was in hand: told to Hummingbird's
@@ -66,11 +69,11 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     /// Whether this path answers `head`.
-    static func takes(_ head: HTTPRequest) -> Bool {
-        guard head.method == .post, head.path == "/graphql" else { return false }
-        let fields = head.headerFields
-        return fields[.contentLength] != nil && fields[.transferEncoding] == nil && fields[.origin] == nil
-            && fields[.expect] == nil && fields[.upgrade] == nil
+    static func takes(_ head: HTTPRequestHead) -> Bool {
+        guard head.method == .POST, head.uri == "/graphql" else { return false }
+        let headers = head.headers
+        return headers.contains(name: "Content-Length") && !headers.contains(name: "Transfer-Encoding")
+            && !headers.contains(name: "Origin") && !headers.contains(name: "Expect") && !headers.contains(name: "Upgrade")
     }
 
     // MARK: - Requests
@@ -79,7 +82,7 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
         receive(unwrapInboundIn(data), context)
     }
 
-    private func receive(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
+    private func receive(_ part: HTTPServerRequestPart, _ context: ChannelHandlerContext) {
         guard waiting.isEmpty else { return waiting.append(part) }
         switch (state, part) {
         case (.idle, .head(let head)):
@@ -103,24 +106,32 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
         }
     }
 
-    private func start(_ head: HTTPRequest, _ context: ChannelHandlerContext) {
-        let request = Request(head: head, body: RequestBody(buffer: body ?? ByteBuffer()))
+    private func start(_ head: HTTPRequestHead, _ context: ChannelHandlerContext) {
+        // As `HTTP1ToHTTPServerCodec` converts it, but for the path: it is exactly "/graphql",
+        // which needs no parsing.
+        let converted = HTTPRequest(
+            method: .post, scheme: "http", authority: head.headers.first(name: "Host"), path: "/graphql",
+            headerFields: HTTPFields(head.headers, splitCookie: false))
+        let request = Request(head: converted, body: RequestBody(buffer: body ?? ByteBuffer()))
         body = nil
-        let requestContext = ServerRequestContext(source: .init(channel: context.channel, logger: logger))
+        var requestContext = ServerRequestContext(source: .init(channel: context.channel, logger: logger))
+        requestContext.hasTaskOfItsOwn = true
         let answer = self.answer
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         let task = Task(executorPreference: loopExecutor) {
             let response = await answer(request, requestContext)
-            var responseHead = response.head
             let collector = BodyCollector()
             try? await response.body.write(collector)
             let body = collector.buffers
-            responseHead.headerFields[.date] = HTTPDate.now
-            responseHead.headerFields[.server] = "FoodGraph"
-            if responseHead.headerFields[.contentLength] == nil {
-                responseHead.headerFields[.contentLength] = String(body.reduce(0) { $0 + $1.readableBytes })
+            var headers = HTTPHeaders(response.head.headerFields)
+            headers.add(name: "Date", value: HTTPDate.now)
+            headers.add(name: "Server", value: "FoodGraph")
+            if response.head.headerFields[.contentLength] == nil {
+                headers.add(name: "Content-Length", value: String(body.reduce(0) { $0 + $1.readableBytes }))
             }
-            let head = responseHead
+            let status = response.head.status
+            let head = HTTPResponseHead(
+                version: .http1_1, status: HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase), headers: headers)
             // On the loop unless the request ended on another executor.
             if bound.eventLoop.inEventLoop {
                 bound.value.handler.respond(head, body, bound.value.context)
@@ -128,15 +139,15 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 bound.eventLoop.execute { bound.value.handler.respond(head, body, bound.value.context) }
             }
         }
-        state = .answering(task, closeAfterwards: head.headerFields[.connection]?.lowercased() == "close")
+        state = .answering(task, closeAfterwards: !head.isKeepAlive)
     }
 
-    private func respond(_ head: HTTPResponse, _ body: [ByteBuffer], _ context: ChannelHandlerContext) {
+    private func respond(_ head: HTTPResponseHead, _ body: [ByteBuffer], _ context: ChannelHandlerContext) {
         // The connection closed while the request ran.
         guard case .answering(_, let closeAfterwards) = state else { return }
         state = .idle
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        for piece in body { context.write(wrapOutboundOut(.body(piece)), promise: nil) }
+        for piece in body { context.write(wrapOutboundOut(.body(.byteBuffer(piece))), promise: nil) }
         if closeAfterwards || shutdownPending {
             context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             return

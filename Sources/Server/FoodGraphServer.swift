@@ -104,7 +104,11 @@ public struct FoodGraphServer: Sendable {
     var graphQLAnswer: DirectGraphQLHandler.Answer {
         let handler = self.handler
         let observability = self.observability
-        return { request, context in await observability.observe(request) { await handler.respond(to: request, context: context) } }
+        return { request, context in
+            await observability.observe(request) {
+                await handler.respond(to: request, context: context, inTaskOfItsOwn: context.hasTaskOfItsOwn)
+            }
+        }
     }
 
     /// The Hummingbird application: the routes over HTTP/1.1 connections guarded by

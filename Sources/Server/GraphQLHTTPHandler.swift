@@ -52,7 +52,9 @@ struct GraphQLHTTPHandler: Sendable {
         var headers: HTTPFields = [:]
     }
 
-    func respond(to request: Request, context: some RequestContext) async -> Response {
+    /// Answers a GraphQL request. `inTaskOfItsOwn`: nothing else runs in the calling task, so
+    /// the request's deadline may cancel it rather than a child task made for the request.
+    func respond(to request: Request, context: some RequestContext, inTaskOfItsOwn: Bool = false) async -> Response {
         let started = ContinuousClock.now
         let requestID = Self.requestID(from: request.headers[Self.requestIDField])
         var operationType = "unknown"
@@ -72,7 +74,8 @@ struct GraphQLHTTPHandler: Sendable {
                     requestID: requestID, bearerToken: Self.bearerToken(request.headers[.authorization]), operationType: .query,
                     clientAddress: clientAddress(of: request, peer: (context as? any RemoteAddressRequestContext)?.remoteAddress),
                     userAgent: request.headers[.userAgent].map { String($0.prefix(256)) })
-                let outcome = try await run(parameters, isGET: request.method == .get, mediaType: mediaType, client: client)
+                let outcome = try await run(
+                    parameters, isGET: request.method == .get, mediaType: mediaType, client: client, inTaskOfItsOwn: inTaskOfItsOwn)
                 operationType = outcome.operationType ?? "unknown"
                 errorCodes = outcome.result.errors.map { $0.code ?? "GRAPHQL_ERROR" }
                 sqlStatements = outcome.sqlStatements
@@ -189,23 +192,31 @@ struct GraphQLHTTPHandler: Sendable {
     /// stops at its next check, the SQL under way is cancelled on the server) and the request is
     /// answered `TIMEOUT`.
     private func run(
-        _ parameters: GraphQLRequestParameters, isGET: Bool, mediaType: MediaType, client: RequestInfo
+        _ parameters: GraphQLRequestParameters, isGET: Bool, mediaType: MediaType, client: RequestInfo, inTaskOfItsOwn: Bool
     ) async throws -> Outcome {
         let timeout = configuration.requestTimeout
         let deadline = ContinuousClock.now + timeout
         let progress = RequestProgress()
-        // A child task, so that the deadline cancels this request's work only: the connection's
-        // task goes on to its next request.
-        async let watched: (value: Result<Outcome, any Error>, expired: Bool) = deadlines.run {
-            do {
-                return .success(
-                    try await runWithoutDeadline(
-                        parameters, isGET: isGET, mediaType: mediaType, client: client, deadline: deadline, progress: progress))
-            } catch {
-                return .failure(error)
+        @Sendable func watched() async -> (value: Result<Outcome, any Error>, expired: Bool) {
+            await deadlines.run {
+                do {
+                    return .success(
+                        try await runWithoutDeadline(
+                            parameters, isGET: isGET, mediaType: mediaType, client: client, deadline: deadline, progress: progress))
+                } catch {
+                    return .failure(error)
+                }
             }
         }
-        let finished = await watched
+        let finished: (value: Result<Outcome, any Error>, expired: Bool)
+        if inTaskOfItsOwn {
+            finished = await watched()
+        } else {
+            // A child task, so that the deadline cancels this request's work only: the
+            // connection's task goes on to its next request.
+            async let child = watched()
+            finished = await child
+        }
         // The executor stops at the deadline by itself, and may answer before the watch does.
         if !finished.expired {
             let outcome = try finished.value.get()

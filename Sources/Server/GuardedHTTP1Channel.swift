@@ -13,7 +13,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
     init(responder: @escaping HTTPChannelHandler.Responder, limits: RequestGuard.Limits, direct: DirectGraphQL?) {
         base = HTTP1Channel(
-            responder: responder, configuration: .init(additionalChannelHandlers: [RequestGuard(limits: limits)] + (direct?.handlers() ?? [])))
+            responder: responder, configuration: .init(additionalChannelHandlers: Self.handlers(limits: limits, direct: direct)))
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -28,6 +28,13 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     func handle(value: Value, logger: Logger) async {
         await base.handle(value: value, logger: logger)
     }
+
+    /// What a connection adds to Hummingbird's pipeline, fresh for each connection.
+    static func handlers(limits: RequestGuard.Limits, direct: DirectGraphQL?) -> [any RemovableChannelHandler] {
+        var handlers: [any ChannelHandler] = [RequestGuard(limits: limits)]
+        if let direct { handlers.append(DirectGraphQLHandler(answer: direct.answer, logger: direct.logger)) }
+        return [HandlersBeforeConversion(handlers)]
+    }
 }
 
 extension HTTPServerBuilder {
@@ -41,8 +48,4 @@ extension HTTPServerBuilder {
 struct DirectGraphQL: Sendable {
     var answer: DirectGraphQLHandler.Answer
     var logger: Logger
-
-    func handlers() -> [any RemovableChannelHandler] {
-        [DirectGraphQLHandler(answer: answer, logger: logger)]
-    }
 }

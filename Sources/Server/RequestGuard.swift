@@ -1,7 +1,7 @@
 import GraphQLEngine
 import HTTPTypes
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
 /// Bounds, per connection, how long a client may take to send a request and how much it may
 /// send, where the bytes arrive rather than in the handler, so that no route (nor a request no
@@ -18,14 +18,15 @@ import NIOHTTPTypes
 ///   rest just to find the next request would read whatever a client chooses to send: a
 ///   refused 10 GB body, or one that never ends.
 ///
-/// It sits after the HTTP decoder; `InboundBytesObserver`, before the decoder, tells it when the
-/// first bytes of a head arrive (the decoder says nothing until the head is whole). Both run on
-/// the connection's event loop.
+/// It sits right after NIO's HTTP/1 decoder, on NIO's own request parts (before Hummingbird's
+/// conversion to `HTTPTypes`, see `HandlersBeforeConversion`); `InboundBytesObserver`, before the
+/// decoder, tells it when the first bytes of a head arrive (the decoder says nothing until the head
+/// is whole). Both run on the connection's event loop.
 final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     struct Limits: Sendable {
         var idleTimeout: Duration
@@ -134,12 +135,12 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if case .refused = reading { return }
         switch part {
         case .head(let head):
-            if let declared = head.headerFields[.contentLength].flatMap({ Int($0) }), declared > limits.maxBodyBytes {
+            if let declared = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), declared > limits.maxBodyBytes {
                 refuse(
                     Refusal(
                         status: .contentTooLarge, code: "REQUEST_TOO_LARGE",
                         message: "The request body is larger than \(limits.maxBodyBytes) bytes.",
-                        requestID: head.headerFields[Self.requestIDField]))
+                        requestID: head.headers.first(name: "X-Request-Id")))
                 return
             }
             if responsesPending == 0 { responseStarted = false }
@@ -281,14 +282,14 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             refusal.message,
             extensions: GraphQLObject([("code", .string(refusal.code)), ("requestId", .string(requestID))]))
         let body = ByteBuffer(bytes: ExecutionResult.failure([error]).jsonBytes())
-        let head = HTTPResponse(
-            status: refusal.status,
-            headerFields: [
-                .contentType: GraphQLHTTPHandler.MediaType.json.rawValue + "; charset=utf-8",
-                .contentLength: String(body.readableBytes), .connection: "close", Self.requestIDField: requestID,
+        let head = HTTPResponseHead(
+            version: .http1_1, status: HTTPResponseStatus(statusCode: refusal.status.code, reasonPhrase: refusal.status.reasonPhrase),
+            headers: [
+                "Content-Type": GraphQLHTTPHandler.MediaType.json.rawValue + "; charset=utf-8",
+                "Content-Length": String(body.readableBytes), "Connection": "close", "X-Request-Id": requestID,
             ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         writeAndClose(wrapOutboundOut(.end(nil)), promise: nil, context)
         refusalSent = true
     }
@@ -306,6 +307,4 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
         }
     }
-
-    private static let requestIDField = HTTPField.Name("X-Request-Id")!
 }

@@ -5,6 +5,9 @@ import NIOCore
 public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
+    /// The request runs in a task of its own (`DirectGraphQLHandler`), which its deadline may
+    /// cancel as a whole; on Hummingbird's loop the connection's task serves every request.
+    var hasTaskOfItsOwn = false
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

@@ -15,6 +15,10 @@ struct SelectionLookaheadTests {
 
     /// The names `shelf` saw along `path` when `query` ran.
     static func names(_ query: String, along path: [String], variables: GraphQLObject = GraphQLObject()) async throws -> Set<String> {
+        try await names(try parse(query), along: path, variables: variables)
+    }
+
+    static func names(_ document: DocumentNode, along path: [String], variables: GraphQLObject) async throws -> Set<String> {
         let seen = Mutex<Set<String>>([])
         var resolvers = Resolvers()
         resolvers.field("Query", "shelf") { call in
@@ -25,7 +29,7 @@ struct SelectionLookaheadTests {
             resolvers.field(type, field) { _ in .null }
         }
         let schema = try ExecutableSchema(schema: try SchemaBuilder.build(sdl: sdl), resolvers: resolvers)
-        let result = await execute(schema, ExecutionRequest(document: try parse(query), variables: variables))
+        let result = await execute(schema, ExecutionRequest(document: document, variables: variables))
         #expect(result.errors.isEmpty)
         return seen.withLock { $0 }
     }
@@ -43,6 +47,18 @@ struct SelectionLookaheadTests {
             """
         #expect(try await Self.names(query, along: ["edges", "node"], variables: GraphQLObject([("withTags", .boolean(true))])) == ["size", "tags"])
         #expect(try await Self.names(query, along: ["edges", "node"], variables: GraphQLObject([("withTags", .boolean(false))])) == ["size"])
+    }
+
+    /// A document run again keeps its plans, and with them the names worked out for it: a run
+    /// with other conditions must not see the names of the last.
+    @Test func aDocumentRunAgainSeesTheNamesOfItsOwnConditions() async throws {
+        let document = try parse(
+            "query ($withTags: Boolean!) { shelf { edges { node { size tags @include(if: $withTags) } } } }")
+        for withTags in [true, false, true, false] {
+            let names = try await Self.names(
+                document, along: ["edges", "node"], variables: GraphQLObject([("withTags", .boolean(withTags))]))
+            #expect(names == (withTags ? ["size", "tags"] : ["size"]))
+        }
     }
 
     @Test func aPathThatIsNotSelectedOrNotInTheSchemaHasNoNames() async throws {

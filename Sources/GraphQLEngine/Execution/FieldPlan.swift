@@ -25,6 +25,10 @@ final class FieldPlan: Sendable {
     /// every load).
     private let firstSubPlans = Atomic<UInt>(0)
     private let otherSubPlans = Mutex<[FieldPlans]>([])
+    /// `ResolveInfo.selectedFieldNames` along each path asked for: it depends only on the field's
+    /// sub-selection and the `@skip`/`@include` conditions, both fixed for a plan, so a cached
+    /// document works it out once rather than on every request (docs/performance.md).
+    private let lookaheads = Mutex<[(path: [String], names: Set<String>)]>([])
 
     var fieldName: String { info.name }
     var parentTypeName: String { info.parentTypeName }
@@ -80,6 +84,15 @@ final class FieldPlan: Sendable {
             if first.typeName == typeName { return first }
         }
         return otherSubPlans.withLock { others in others.first { $0.typeName == typeName } }
+    }
+
+    func selectedFieldNames(along path: [String], workedOutBy workOut: () -> Set<String>) -> Set<String> {
+        if let known = lookaheads.withLock({ $0.first { $0.path == path }?.names }) { return known }
+        let names = workOut()
+        lookaheads.withLock { lookaheads in
+            if !lookaheads.contains(where: { $0.path == path }) { lookaheads.append((path, names)) }
+        }
+        return names
     }
 
     /// Keeps `plans` unless another execution kept plans for the same type first; returns the

@@ -6,6 +6,10 @@ extension ResolveInfo {
     /// each level's declared type, so on an abstract type this holds the fields selected on the
     /// interface itself.
     public func selectedFieldNames(along path: [String] = []) -> Set<String> {
+        plan.selectedFieldNames(along: path) { workOutSelectedFieldNames(along: path) }
+    }
+
+    private func workOutSelectedFieldNames(along path: [String]) -> Set<String> {
         var typeName = returnType.namedType
         var nodes = fieldNodes
         for step in path {

@@ -26,7 +26,7 @@ struct GuardedWebSocketChannel: ServerChildChannel {
         base = HTTP1WebSocketUpgradeChannel(
             responder: responder,
             configuration: .init(
-                http1: .init(additionalChannelHandlers: [RequestGuard(limits: limits)] + (direct?.handlers() ?? [])),
+                http1: .init(additionalChannelHandlers: GuardedHTTP1Channel.handlers(limits: limits, direct: direct)),
                 // The protocol has its own keep-alive (`ping` messages), which clients answer.
                 ws: .init(maxFrameSize: maxFrameSize, autoPing: .disabled)),
             shouldUpgrade: shouldUpgrade)
