@@ -15,10 +15,9 @@ import NIOHTTPTypesHTTP1
 /// event loop to Swift's cooperative pool and back (docs/performance.md). This path skips the
 /// bridge, the router and the middleware, and, working on NIO's own HTTP/1 parts before
 /// Hummingbird converts them (`HandlersBeforeConversion`), most of that conversion: a request
-/// without SQL never leaves its loop's thread,
-/// and one with SQL is woken there by the database's reactor, as Node's workers are. Work that
-/// takes long on the CPU runs elsewhere (scans on their workers, scrypt on the shared pool), so
-/// that it does not stall the loop's other connections.
+/// without SQL never leaves its loop's thread, and one with SQL is woken there by the database's
+/// reactor, as Node's workers are. Work that takes long on the CPU runs elsewhere (scans on their
+/// workers, scrypt on the shared pool), so that it does not stall the loop's other connections.
 ///
 /// It takes only what the router would answer the same way: `POST` to exactly `/graphql`, a
 /// declared `Content-Length` (which `RequestGuard`, before this handler, has already bounded), no
