@@ -238,8 +238,7 @@ struct GraphQLHTTPHandler: Sendable {
         let requestID = client.requestID
         let requestErrorStatus: HTTPResponse.Status = mediaType == .graphQLResponse ? .badRequest : .ok
         let query = try await resolveDocumentText(parameters)
-        let hash = Digest.sha256Hex(query.utf8)
-        let prepared = documents.document(forHash: hash) { prepare(query) }
+        let prepared = documents.document(for: query) { prepare(query) }
         if !prepared.errors.isEmpty {
             return Outcome(result: .failure(prepared.errors.map { withRequestID($0, requestID) }), status: requestErrorStatus)
         }

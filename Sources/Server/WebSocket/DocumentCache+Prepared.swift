@@ -3,7 +3,7 @@ import GraphQLEngine
 extension DocumentCache {
     /// The document parsed and validated, from the cache the HTTP path fills too.
     func prepared(_ query: String, parseOptions: ParseOptions, schema: GraphQLSchema) -> PreparedDocument {
-        document(forHash: Digest.sha256Hex(query.utf8)) {
+        document(for: query) {
             let document: DocumentNode
             do throws(GraphQLError) {
                 document = try parse(query, options: parseOptions)
