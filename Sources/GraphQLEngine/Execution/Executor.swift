@@ -281,6 +281,11 @@ final class Executor {
             var asyncResults: [Int: Result<Resolution, any Error>] = [:]
             if thunks.isEmpty {
                 await scheduler.dispatchAll()
+            } else if thunks.count == 1, !scheduler.hasWork {
+                // Nothing to run beside it: in this task, without a group and its child tasks (two
+                // tasks made and scheduled on every request that reads a row by its key).
+                let (index, body) = thunks[0]
+                do { asyncResults[index] = .success(try await body()) } catch { asyncResults[index] = .failure(error) }
             } else {
                 asyncResults = await withTaskGroup(of: (Int, Result<Resolution, any Error>)?.self) { group in
                     group.addTask {
