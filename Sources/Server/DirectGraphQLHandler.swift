@@ -122,15 +122,13 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
             let collector = BodyCollector()
             try? await response.body.write(collector)
             let body = collector.buffers
-            var headers = HTTPHeaders(response.head.headerFields)
-            headers.add(name: "Date", value: HTTPDate.now)
-            headers.add(name: "Server", value: "FoodGraph")
+            var responseHead = HTTPResponseHead(response.head)
+            responseHead.headers.add(name: "Date", value: HTTPDate.now)
+            responseHead.headers.add(name: "Server", value: "FoodGraph")
             if response.head.headerFields[.contentLength] == nil {
-                headers.add(name: "Content-Length", value: String(body.reduce(0) { $0 + $1.readableBytes }))
+                responseHead.headers.add(name: "Content-Length", value: String(body.reduce(0) { $0 + $1.readableBytes }))
             }
-            let status = response.head.status
-            let head = HTTPResponseHead(
-                version: .http1_1, status: HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase), headers: headers)
+            let head = responseHead
             // On the loop unless the request ended on another executor.
             if bound.eventLoop.inEventLoop {
                 bound.value.handler.respond(head, body, bound.value.context)

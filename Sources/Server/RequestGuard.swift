@@ -2,6 +2,7 @@ import GraphQLEngine
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOHTTPTypesHTTP1
 
 /// Bounds, per connection, how long a client may take to send a request and how much it may
 /// send, where the bytes arrive rather than in the handler, so that no route (nor a request no
@@ -283,11 +284,12 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             extensions: GraphQLObject([("code", .string(refusal.code)), ("requestId", .string(requestID))]))
         let body = ByteBuffer(bytes: ExecutionResult.failure([error]).jsonBytes())
         let head = HTTPResponseHead(
-            version: .http1_1, status: HTTPResponseStatus(statusCode: refusal.status.code, reasonPhrase: refusal.status.reasonPhrase),
-            headers: [
-                "Content-Type": GraphQLHTTPHandler.MediaType.json.rawValue + "; charset=utf-8",
-                "Content-Length": String(body.readableBytes), "Connection": "close", "X-Request-Id": requestID,
-            ])
+            HTTPResponse(
+                status: refusal.status,
+                headerFields: [
+                    .contentType: GraphQLHTTPHandler.MediaType.json.rawValue + "; charset=utf-8",
+                    .contentLength: String(body.readableBytes), .connection: "close", GraphQLHTTPHandler.requestIDField: requestID,
+                ]))
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         writeAndClose(wrapOutboundOut(.end(nil)), promise: nil, context)
