@@ -232,6 +232,30 @@ struct KitchenPantryTests {
         #expect(refused.errorCodes == ["FORBIDDEN"])
     }
 
+    /// Servers that start together register the same periodic jobs at once, each from its own
+    /// dictionary, in its own order: the upserts must not deadlock.
+    @Test func serversStartingTogetherRegisterTheirPeriodicJobsWithoutDeadlock() async throws {
+        let api = try await TestAPI.make()
+        defer { Task { await api.close() } }
+        let jobs = (0..<300).map { (name: "test.periodic.\($0)", seconds: 60) }
+        try await JobQueue.register(periodic: jobs, in: api.database.database)
+        let pools = (0..<2).map { _ in PostgresPool(configuration: .init(conninfo: api.database.url, size: 2)) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, pool) in pools.enumerated() {
+                let order = index == 0 ? jobs : jobs.reversed()
+                for _ in 0..<2 {
+                    group.addTask {
+                        for _ in 0..<40 { try await JobQueue.register(periodic: order, in: PostgresDatabase(pool: pool)) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for pool in pools { await pool.close() }
+        let count = try await api.database.database.query("SELECT count(*)::int8 FROM jobs WHERE kind LIKE 'test.periodic.%'")[0]
+        #expect(try count.decode(Int.self, at: 0) == 300)
+    }
+
     /// The runner retries a failing job with back-off and gives up after its last attempt.
     @Test func aFailingJobIsRetriedWithBackOffThenKeptAsFailed() async throws {
         let api = try await TestAPI.make()

@@ -72,10 +72,13 @@ enum JobQueue {
     /// Makes sure each periodic job has its row (due now when new), and follows a changed interval.
     static func register(periodic jobs: [(name: String, seconds: Int)], in database: some PostgresQuerying) async throws {
         guard !jobs.isEmpty else { return }
+        // The upsert locks every row it meets, updated or not: servers that start together must
+        // take them in one order (`ORDER BY name`), or two of them deadlock. Each runner's list
+        // comes from a dictionary, whose order differs from one instance to the next.
         _ = try await database.query(
             """
             INSERT INTO jobs (kind, key, periodic_seconds, max_attempts)
-            SELECT name, 'periodic', seconds, 1000000 FROM unnest($1::text[], $2::int[]) AS p(name, seconds)
+            SELECT name, 'periodic', seconds, 1000000 FROM unnest($1::text[], $2::int[]) AS p(name, seconds) ORDER BY name
             ON CONFLICT (kind, key) DO UPDATE SET periodic_seconds = excluded.periodic_seconds
               WHERE jobs.periodic_seconds IS DISTINCT FROM excluded.periodic_seconds
             """, [PostgresArray(jobs.map(\.name)), PostgresArray(jobs.map(\.seconds))])
