@@ -43,7 +43,8 @@ extension Page {
         } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
             throw DomainError.badUserInput("The cursor is not one this API gave out.")
         }
-        var grouped: [Int64: [(record: Record, cursor: String)]] = [:]
+        // Edges made as the rows are read, as in `fetch`.
+        var grouped: [Int64: [Edge<Record>]] = [:]
         var more: Set<Int64> = []
         let (parentPosition, rowPosition) = (try rows.column(named: "page_parent"), try rows.column(named: "page_row"))
         let keyPositions = try (0..<keys.count).map { try rows.column(named: "page_key\($0)") }
@@ -54,16 +55,15 @@ extension Page {
                 continue
             }
             let keyValues = try keyPositions.map { try row.decode(String.self, at: $0) }
-            grouped[parent, default: []].append((try decode(row), Self.cursor(keyValues)))
+            grouped[parent, default: []].append(Edge(cursor: Self.cursor(keyValues), node: try decode(row)))
         }
         var pages: [Int64: Connection<Record>] = [:]
+        pages.reserveCapacity(parentIDs.count)
         for parent in parentIDs {
-            var items = grouped[parent] ?? []
-            if isBackward { items.reverse() }
-            let hasMore = more.contains(parent)
+            var edges = grouped[parent] ?? []
+            if isBackward { edges.reverse() }
             pages[parent] = Connection(
-                edges: items.map { Edge(cursor: $0.cursor, node: $0.record) },
-                pageInfo: pageInfo(items.map(\.cursor), hasMore: hasMore))
+                edges: edges, pageInfo: pageInfo(edges.map(\.cursor), hasMore: more.contains(parent)))
         }
         return pages
     }

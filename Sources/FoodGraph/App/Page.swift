@@ -138,18 +138,19 @@ struct Page: Sendable {
                     "SELECT count(*) FROM (\(source)) AS page_counted", sourceParameters)[0].decode(Int.self, at: 0)
             }
         }
-        var items: [(record: Record, cursor: String)] = []
+        // Edges made as the rows are read: a record copied into its edge afterwards would be
+        // retained once more for every reference it holds.
+        var edges: [Edge<Record>] = []
+        edges.reserveCapacity(min(rows.count, size))
         let keyPositions = try (0..<keys.count).map { try rows.column(named: "page_key\($0)") }
         for row in rows.prefix(size) {
             let keyValues = try keyPositions.map { try row.decode(String.self, at: $0) }
-            items.append((try decode(row), Self.cursor(keyValues)))
+            edges.append(Edge(cursor: Self.cursor(keyValues), node: try decode(row)))
         }
         let hasMore = rows.count > size
-        if isBackward { items.reverse() }
+        if isBackward { edges.reverse() }
         return Connection(
-            edges: items.map { Edge(cursor: $0.cursor, node: $0.record) },
-            pageInfo: pageInfo(items.map(\.cursor), hasMore: hasMore),
-            totalCount: totalCount)
+            edges: edges, pageInfo: pageInfo(edges.map(\.cursor), hasMore: hasMore), totalCount: totalCount)
     }
 
     func pageInfo(_ cursors: [String], hasMore: Bool) -> PageInfo {

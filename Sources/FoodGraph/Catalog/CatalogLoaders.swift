@@ -78,7 +78,7 @@ struct CatalogLoaders {
     func latestPrices(page: Page, near: GeoRadius?, list: String) -> DataLoader<Int64, Connection<PriceRecord>> {
         let database = context.database
         return context.loader("catalog.latestPrices|\(list)|\(near?.radiusKm ?? 0)|\(page.signature)") { productIDs in
-            try await PriceStore.latest(of: productIDs, near: near, page: page, in: database).mapValues { $0.sealed(for: list) }
+            try await PriceStore.latest(of: productIDs, near: near, page: page, in: database).sealed(for: list)
         }
     }
 
@@ -94,7 +94,7 @@ struct CatalogLoaders {
     func chainStores(page: Page, list: String) -> DataLoader<Int64, Connection<StoreRecord>> {
         let database = context.database
         return context.loader("catalog.chainStores|\(page.signature)") { chainIDs in
-            try await StoreDirectory.stores(ofChains: chainIDs, page: page, in: database).mapValues { $0.sealed(for: list) }
+            try await StoreDirectory.stores(ofChains: chainIDs, page: page, in: database).sealed(for: list)
         }
     }
 }

@@ -42,9 +42,11 @@ enum PriceStore {
             return price
         }
         // Each edge says how far its store is.
-        for (product, var connection) in pages {
-            for index in connection.edges.indices { connection.edges[index].distanceKm = connection.edges[index].node.distanceKm }
-            pages[product] = connection
+        // In place: a copy of the edges would retain every reference of every price once more.
+        for page in pages.values.indices {
+            for edge in pages.values[page].edges.indices {
+                pages.values[page].edges[edge].distanceKm = pages.values[page].edges[edge].node.distanceKm
+            }
         }
         return pages
     }

@@ -48,7 +48,7 @@ struct SpendingLoaders {
     func receiptPages(_ page: Page, list: String) -> DataLoader<Int64, Connection<ReceiptRecord>> {
         let database = context.database
         return context.loader("spending.receiptPages|\(page.signature)") { userIDs in
-            try await ReceiptStore.receipts(of: userIDs, page: page, in: database).mapValues { $0.sealed(for: list) }
+            try await ReceiptStore.receipts(of: userIDs, page: page, in: database).sealed(for: list)
         }
     }
 

@@ -14,14 +14,15 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
     /// A field read from the source alone: the cheapest binding, called without a `FieldCall`.
     public mutating func field<Value: OutputValue>(_ name: String, _ read: @escaping @Sendable (Source) throws -> Value) {
         let typeName = typeName
+        let read = SourceFunction<Source, Void, Value> { source, _ in try read(source) }
         // Chosen once here, so that plain values (the most of a schema) pay no conversion call.
         let binding: FieldBinding =
             if Value.needsConversion {
-                .read { source in try read(try Self.cast(source, typeName, name)).outputResult }
+                .read { source in try Self.apply(read, to: source, (), typeName, name).outputResult }
             } else if _isOptional(Value.self) {
-                .read { source in try read(try Self.cast(source, typeName, name)).flattened }
+                .read { source in try Self.apply(read, to: source, (), typeName, name).flattened }
             } else {
-                .read { source in try read(try Self.cast(source, typeName, name)) }
+                .read { source in try Self.apply(read, to: source, (), typeName, name) }
             }
         fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
     }
@@ -31,8 +32,9 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
         _ name: String, resolve: @escaping @Sendable (Source, Context) throws -> Resolved<Value>
     ) {
         let typeName = typeName
+        let resolve = SourceFunction<Source, Context, Resolved<Value>>(resolve)
         let binding = FieldBinding.resolve { call in
-            try resolve(try Self.cast(call.source, typeName, name), try contextOf(call)).completable
+            try Self.apply(resolve, to: call.source, try contextOf(call), typeName, name).completable
         }
         fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
     }
@@ -43,9 +45,12 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
         resolve: @escaping @Sendable (Source, Arguments, Context) throws -> Resolved<Value>
     ) {
         let typeName = typeName
+        let resolve = SourceFunction<Source, (Arguments, Context), Resolved<Value>> { source, input in
+            try resolve(source, input.0, input.1)
+        }
         let binding = FieldBinding.resolve { call in
-            let arguments = try decodeArguments(Arguments.self, call)
-            return try resolve(try Self.cast(call.source, typeName, name), arguments, try contextOf(call)).completable
+            let input = (try decodeArguments(Arguments.self, call), try contextOf(call) as Context)
+            return try Self.apply(resolve, to: call.source, input, typeName, name).completable
         }
         fields.append(
             (name, binding, FieldDeclaration(
@@ -53,12 +58,18 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
                 argumentsType: "\(Arguments.self)")))
     }
 
+    /// `function` applied to the source: borrowed where it is exactly a `Source` (the usual case),
+    /// cast otherwise.
     @inline(__always)
-    static func cast(_ source: any Sendable, _ typeName: String, _ fieldName: String) throws -> Source {
+    static func apply<Input, Output>(
+        _ function: SourceFunction<Source, Input, Output>, to source: any Sendable, _ input: Input,
+        _ typeName: String, _ fieldName: String
+    ) throws -> Output {
+        if let output = try function(source, input) { return output }
         guard let typed = Source.source(from: source) else {
             throw GraphQLError("\(typeName).\(fieldName) expects a source of Swift type \(Source.self), got \(type(of: source)).")
         }
-        return typed
+        return try function.body(typed, input)
     }
 }
 

@@ -274,8 +274,9 @@ final class Executor {
         while !waiting.isEmpty {
             if mustStop() { return }
             var thunks: [(Int, @Sendable () async throws -> Resolution)] = []
-            for (index, item) in waiting.enumerated() {
-                if case .async(let body) = item.resolution { thunks.append((index, body)) }
+            // By index, here and below: iterating would copy every item, five references each.
+            for index in waiting.indices {
+                if case .async(let body) = waiting[index].resolution { thunks.append((index, body)) }
             }
             let scheduler = request.scheduler
             var asyncResults: [Int: Result<Resolution, any Error>] = [:]
@@ -305,9 +306,9 @@ final class Executor {
 
             var stillWaiting: [Waiting] = []
             var progressed = !thunks.isEmpty
-            for (index, var item) in waiting.enumerated() {
+            for index in waiting.indices {
                 let outcome: Result<Resolution, any Error>?
-                switch item.resolution {
+                switch waiting[index].resolution {
                 case .async: outcome = asyncResults[index]
                 case .pending(let pending): outcome = pending.result.map { $0.map(Resolution.value) }
                 case .mapped(let pending, let transform):
@@ -315,17 +316,22 @@ final class Executor {
                 case .value(let value): outcome = .success(.value(value))
                 }
                 guard let outcome else {
-                    stillWaiting.append(item)
+                    stillWaiting.append(waiting[index])
                     continue
                 }
                 progressed = true
                 switch outcome {
                 case .success(.value(let value)):
-                    complete(value, plan: item.plan, slot: item.slot, boundary: item.boundary, parentPath: { item.path })
+                    let path = waiting[index].path
+                    complete(
+                        value, plan: waiting[index].plan, slot: waiting[index].slot, boundary: waiting[index].boundary,
+                        parentPath: { path })
                 case .success(let next):
+                    var item = waiting[index]
                     item.resolution = next
                     stillWaiting.append(item)
                 case .failure(let error):
+                    let item = waiting[index]
                     fieldError(error, plan: item.plan, slot: item.slot, boundary: item.boundary,
                         path: ResponsePath(parent: item.path, step: .field(item.plan)),
                         isNonNull: item.plan.returnType.isNonNull)
