@@ -6,6 +6,10 @@ import PackageDescription
 let light = Context.environment["FOODGRAPH_LIGHT"] == "1"
 
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+// The engine's generic code (typed bindings, loaders, casts) specialised where the schema's types
+// are known: unspecialised, a list-heavy request looked up generic metadata over a thousand
+// times. (The Postgres layer with it crashes Swift 6.3.1's compiler.)
+let engineSettings: [SwiftSetting] = swiftSettings + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 var dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -17,7 +21,7 @@ var dependencies: [Package.Dependency] = [
 var targets: [Target] = [
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CEpoll"),
-    .target(name: "GraphQLEngine", swiftSettings: swiftSettings),
+    .target(name: "GraphQLEngine", swiftSettings: engineSettings),
     .target(
         name: "Postgres",
         dependencies: [

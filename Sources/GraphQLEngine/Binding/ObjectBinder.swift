@@ -65,11 +65,12 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
         _ function: SourceFunction<Source, Input, Output>, to source: any Sendable, _ input: Input,
         _ typeName: String, _ fieldName: String
     ) throws -> Output {
-        if let output = try function(source, input) { return output }
-        guard let typed = Source.source(from: source) else {
-            throw GraphQLError("\(typeName).\(fieldName) expects a source of Swift type \(Source.self), got \(type(of: source)).")
+        try function(source, input) {
+            guard let typed = Source.source(from: source) else {
+                throw GraphQLError("\(typeName).\(fieldName) expects a source of Swift type \(Source.self), got \(type(of: source)).")
+            }
+            return try function.body(typed, input)
         }
-        return try function.body(typed, input)
     }
 }
 
