@@ -161,7 +161,14 @@ struct Page: Sendable {
 
     /// Cursors are opaque: base64url of the row's keys.
     static func cursor(_ keys: [String]) -> String {
-        Base64URL.encode(Array(("k1\u{1F}" + keys.joined(separator: "\u{1F}")).utf8))
+        // Made for every row a page reads: its bytes are gathered once, with no joined strings.
+        var bytes: [UInt8] = [UInt8(ascii: "k"), UInt8(ascii: "1"), 0x1F]
+        bytes.reserveCapacity(keys.reduce(3) { $0 + 1 + $1.utf8.count })
+        for (index, key) in keys.enumerated() {
+            if index > 0 { bytes.append(0x1F) }
+            bytes.append(contentsOf: key.utf8)
+        }
+        return Base64URL.encode(bytes)
     }
 
     static func keys(of cursor: String) throws -> [String] {

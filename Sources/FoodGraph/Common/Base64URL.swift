@@ -8,19 +8,29 @@ enum Base64URL {
     }()
 
     static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var output = [UInt8]()
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var iterator = bytes.makeIterator()
-        while let first = iterator.next() {
-            let second = iterator.next()
-            let third = iterator.next()
-            let chunk = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
-            output.append(alphabet[Int(chunk >> 18 & 0x3F)])
-            output.append(alphabet[Int(chunk >> 12 & 0x3F)])
-            if second != nil { output.append(alphabet[Int(chunk >> 6 & 0x3F)]) }
-            if third != nil { output.append(alphabet[Int(chunk & 0x3F)]) }
+        let count = (bytes.count * 4 + 2) / 3
+        // Written straight into the string's storage: one allocation, none up to 15 characters.
+        return String(unsafeUninitializedCapacity: count) { output in
+            var written = 0
+            var iterator = bytes.makeIterator()
+            while let first = iterator.next() {
+                let second = iterator.next()
+                let third = iterator.next()
+                let chunk = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+                output[written] = alphabet[Int(chunk >> 18 & 0x3F)]
+                output[written + 1] = alphabet[Int(chunk >> 12 & 0x3F)]
+                written += 2
+                if second != nil {
+                    output[written] = alphabet[Int(chunk >> 6 & 0x3F)]
+                    written += 1
+                }
+                if third != nil {
+                    output[written] = alphabet[Int(chunk & 0x3F)]
+                    written += 1
+                }
+            }
+            return written
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Nil for anything that is not canonical unpadded base64url.

@@ -43,6 +43,9 @@ struct DecimalScalar: ScalarCoercing {
 
     /// `-?digits(.digits)?` with leading zeros removed; nil when malformed or too long.
     static func canonical(_ text: String) -> String? {
+        // What the database gives (`numeric::text`) is nearly always canonical already: kept as
+        // it is, without the allocations of taking it apart.
+        if isCanonical(text) { return text }
         var bytes = Substring(text).utf8[...]
         var negative = false
         if bytes.first == UInt8(ascii: "-") {
@@ -62,5 +65,42 @@ struct DecimalScalar: ScalarCoercing {
         let fraction = parts.count == 2 ? "." + String(decoding: parts[1], as: UTF8.self) : ""
         let isZero = integer == "0" && fraction.allSatisfy { $0 == "0" || $0 == "." }
         return (negative && !isZero ? "-" : "") + integer + fraction
+    }
+
+    /// Whether `canonical` would return `text` unchanged: an optional `-`, an integer part
+    /// without leading zeros, an optional non-empty fraction, at most `maximumDigits` digits, and
+    /// no sign on zero.
+    static func isCanonical(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        var byte = bytes.next()
+        let negative = byte == UInt8(ascii: "-")
+        if negative { byte = bytes.next() }
+        var digits = 0
+        var integerDigits = 0
+        var firstDigit: UInt8 = 0
+        var allZero = true
+        var inFraction = false
+        var fractionDigits = 0
+        while let current = byte {
+            if current == UInt8(ascii: ".") {
+                guard !inFraction, integerDigits > 0 else { return false }
+                inFraction = true
+            } else if current >= UInt8(ascii: "0"), current <= UInt8(ascii: "9") {
+                if inFraction {
+                    fractionDigits += 1
+                } else {
+                    if integerDigits == 0 { firstDigit = current }
+                    integerDigits += 1
+                }
+                digits += 1
+                if current != UInt8(ascii: "0") { allZero = false }
+            } else {
+                return false
+            }
+            byte = bytes.next()
+        }
+        guard integerDigits > 0, digits <= maximumDigits, !inFraction || fractionDigits > 0 else { return false }
+        if firstDigit == UInt8(ascii: "0"), integerDigits > 1 { return false }
+        return !(negative && allZero)
     }
 }
