@@ -91,8 +91,12 @@ enum ScanRecognition {
     }
 
     static let job = PeriodicJob("scans.recognise", every: pollInterval) { database, logger in
-        try await runPending(in: database, logger: logger)
+        try await runPending(in: database, recogniser: jobRecogniser, logger: logger)
     }
+
+    /// Read from the environment once: the job polls twice a second, and reading the environment
+    /// copies all of it.
+    private static let jobRecogniser = FoodRecognisers.configured()
 }
 
 /// A scan's image and recognition are kept one week (Scan&Cook: "recognition kept one week"),
