@@ -8,7 +8,8 @@ let light = Context.environment["FOODGRAPH_LIGHT"] == "1"
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 // The engine's generic code (typed bindings, loaders, casts) specialised where the schema's types
 // are known: unspecialised, a list-heavy request looked up generic metadata over a thousand
-// times. (The Postgres layer with it crashes Swift 6.3.1's compiler.)
+// times (docs/performance.md). The Postgres target built this way crashed Swift 6.3.1's compiler
+// when tried, so it is left as it was.
 let engineSettings: [SwiftSetting] = swiftSettings + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 var dependencies: [Package.Dependency] = [
