@@ -191,7 +191,21 @@ final class PageCount: Sendable {
     let source: String
     let parameters: [any PostgresEncodable]
     let cap: Int
-    private let result = Mutex<Task<Int, any Error>?>(nil)
+    private let state = Mutex(State.notCounted)
+
+    /// The first reader counts, in its own task; readers that come while it counts wait for it.
+    /// (A `Task` of its own ran on the global executor: two more thread hops on every request
+    /// that reads a `totalCount`.)
+    private enum State {
+        case notCounted
+        case counting(waiting: [CheckedContinuation<Int, any Error>])
+        case counted(Result<Int, any Error>)
+    }
+
+    private enum Turn {
+        case count, wait
+        case known(Result<Int, any Error>)
+    }
 
     init(source: String, parameters: [any PostgresEncodable], cap: Int) {
         self.source = source
@@ -201,15 +215,47 @@ final class PageCount: Sendable {
 
     /// The number of rows, at most `cap + 1` (more than `cap` means "more than the cap").
     private func counted(in database: some PostgresQuerying) async throws -> Int {
-        let task = result.withLock { task in
-            if let task { return task }
-            let sql = "SELECT count(*) FROM (\(source) LIMIT \(cap + 1)) AS counted"
-            let parameters = parameters
-            let made = Task { try await database.query(sql, parameters)[0].decode(Int.self, at: 0) }
-            task = made
-            return made
+        let turn = state.withLock { state -> Turn in
+            switch state {
+            case .notCounted:
+                state = .counting(waiting: [])
+                return .count
+            case .counting: return .wait
+            case .counted(let result): return .known(result)
+            }
         }
-        return try await task.value
+        switch turn {
+        case .known(let result):
+            return try result.get()
+        case .wait:
+            return try await withCheckedThrowingContinuation { continuation in
+                let result = state.withLock { state -> Result<Int, any Error>? in
+                    guard case .counting(var waiting) = state else {
+                        if case .counted(let result) = state { return result }
+                        return .failure(CancellationError())
+                    }
+                    waiting.append(continuation)
+                    state = .counting(waiting: waiting)
+                    return nil
+                }
+                if let result { continuation.resume(with: result) }
+            }
+        case .count:
+            let result: Result<Int, any Error>
+            do {
+                let sql = "SELECT count(*) FROM (\(source) LIMIT \(cap + 1)) AS counted"
+                result = .success(try await database.query(sql, parameters)[0].decode(Int.self, at: 0))
+            } catch {
+                result = .failure(error)
+            }
+            let waiting = state.withLock { state -> [CheckedContinuation<Int, any Error>] in
+                guard case .counting(let waiting) = state else { return [] }
+                state = .counted(result)
+                return waiting
+            }
+            for continuation in waiting { continuation.resume(with: result) }
+            return try result.get()
+        }
     }
 
     /// How many rows the list has, but at most `cap`.
