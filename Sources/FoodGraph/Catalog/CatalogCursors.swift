@@ -102,19 +102,20 @@ extension Connection {
     /// Consuming, so that a page nobody else holds is changed in place: a copy of its edges would
     /// retain every reference each record holds.
     consuming func sealed(for list: String) -> Connection {
+        seal(for: list)
+        return self
+    }
+
+    mutating func seal(for list: String) {
         for index in edges.indices { edges[index].sealedFor = list }
         pageInfo.sealedFor = list
-        return self
     }
 }
 
 extension Dictionary {
     /// Every page sealed for `list` (`Connection.sealed(for:)`), in place.
     consuming func sealed<Node>(for list: String) -> Self where Value == Connection<Node> {
-        for index in values.indices {
-            for edge in values[index].edges.indices { values[index].edges[edge].sealedFor = list }
-            values[index].pageInfo.sealedFor = list
-        }
+        for index in values.indices { values[index].seal(for: list) }
         return self
     }
 }
