@@ -94,27 +94,33 @@ extension Page {
     }
 }
 
-extension Connection {
-    /// The page, its cursors to be sealed for `list` when a client reads them. Sealing every
-    /// edge's cursor up front (an HMAC each) was 13 % of the CPU of 50 products with their
-    /// latest prices, for cursors that query never read.
-    ///
-    /// Consuming, so that a page nobody else holds is changed in place: a copy of its edges would
-    /// retain every reference each record holds.
-    consuming func sealed(for list: String) -> Connection {
+/// A page whose cursors are sealed for their list when a client reads them. Sealing every edge's
+/// cursor up front (an HMAC each) was 13 % of the CPU of 50 products with their latest prices, for
+/// cursors that query never read.
+protocol SealablePage {
+    /// Marks the page's cursors for `list`, in place.
+    mutating func seal(for list: String)
+}
+
+extension SealablePage {
+    /// The page, sealed for `list`. Consuming, so that a page nobody else holds is changed in
+    /// place: a copy of its edges would retain every reference each record holds.
+    consuming func sealed(for list: String) -> Self {
         seal(for: list)
         return self
     }
+}
 
+extension Connection: SealablePage {
     mutating func seal(for list: String) {
         for index in edges.indices { edges[index].sealedFor = list }
         pageInfo.sealedFor = list
     }
 }
 
-extension Dictionary {
-    /// Every page sealed for `list` (`Connection.sealed(for:)`), in place.
-    consuming func sealed<Node>(for list: String) -> Self where Value == Connection<Node> {
+extension Dictionary where Value: SealablePage {
+    /// Every page sealed for `list`, in place.
+    consuming func sealed(for list: String) -> Self {
         for index in values.indices { values[index].seal(for: list) }
         return self
     }

@@ -64,7 +64,7 @@ struct CatalogLoaders {
             try await ProductStore.products(
                 ofChains: chainIDs, managed: managed.map { [$0] } ?? [], everything: viewer?.isAdministrator == true, page: page,
                 in: database
-            ).mapValues { $0.sealed(for: list) }
+            ).sealed(for: list)
         }
     }
 

@@ -120,7 +120,10 @@ struct ProductPage: ObjectValue {
     var connection: Connection<ProductRecord>
     var count: PageCount
 
-    func sealed(for list: String) -> ProductPage {
-        ProductPage(connection: connection.sealed(for: list), count: count)
+}
+
+extension ProductPage: SealablePage {
+    mutating func seal(for list: String) {
+        connection.seal(for: list)
     }
 }
