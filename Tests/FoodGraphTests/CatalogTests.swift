@@ -11,6 +11,19 @@ struct CatalogTests {
         return api
     }
 
+    /// The demo data comes with the planner's statistics: without them, for the minute or more
+    /// before autovacuum analyses the new rows, a barcode lookup read every product through the
+    /// active products' category index.
+    @Test func aBarcodeLookupUsesTheBarcodeIndexAsSoonAsTheDemoDataIsLoaded() async throws {
+        let api = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let plan = try await api.database.database.query(
+            "EXPLAIN SELECT p.id FROM products p WHERE p.barcode = $1 AND p.revision_of IS NULL AND p.status = 'active'",
+            ["0627137021182"]
+        ).map { try $0.decode(String.self, at: 0) }.joined(separator: "\n")
+        #expect(plan.contains("products_barcode"), "\(plan)")
+    }
+
     @Test func searchToleratesTyposAndFilters() async throws {
         let api = try await Self.seeded()
         defer { Task { await api.close() } }
