@@ -119,7 +119,6 @@ struct ProductPage: ObjectValue {
 
     var connection: Connection<ProductRecord>
     var count: PageCount
-
 }
 
 extension ProductPage: SealablePage {
