@@ -10,7 +10,7 @@ let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 // are known: unspecialised, a list-heavy request looked up generic metadata over a thousand
 // times (docs/performance.md). The Postgres target built this way crashed Swift 6.3.1's compiler
 // when tried, so it is left as it was. The engine's async functions stay on their caller's
-// executor (SE-0461): a call no longer switches to the generic executor, which for a request
+// executor (SE-0461, Swift 6.2): a call no longer switches to the generic executor, which for a request
 // preferring its event loop meant looking up that preference, under a lock, on every call.
 let engineSettings: [SwiftSetting] =
     swiftSettings + [
