@@ -24,6 +24,49 @@ struct CatalogTests {
         #expect(plan.contains("products_barcode"), "\(plan)")
     }
 
+    /// Loaded in bulk, the demo data is also vacuumed, so a count reads the active products' index
+    /// alone: the products' `totalCount` read 28 heap pages instead of 2 index pages, and
+    /// autovacuum never visits tables this small (fewer rows than its insert threshold).
+    @Test func aProductCountReadsOnlyAnIndexAsSoonAsTheDemoDataIsLoaded() async throws {
+        let api = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let plan = try await api.database.database.query(
+            "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM products p WHERE p.status = 'active' LIMIT 10001) AS counted"
+        ).map { try $0.decode(String.self, at: 0) }.joined(separator: "\n")
+        #expect(plan.contains("Index Only Scan") && plan.contains("Heap Fetches: 0"), "\(plan)")
+    }
+
+    /// The catalog's first page is planned once per connection; a filtered page, whose best plan
+    /// depends on the category, for each execution (sent unnamed, never prepared).
+    @Test func theCatalogIsPlannedOnceAndAFilteredCatalogForEachExecution() async throws {
+        let api = try await Self.seeded()
+        defer { Task { await api.close() } }
+        var dairy = ProductFilter()
+        dairy.category = "dairy"
+        let plans = try await api.database.database.withTransaction { transaction in
+            var plans: [[Int]] = []
+            for filter in [ProductFilter(), dairy] {
+                let search = ProductSearch(text: nil, filter: filter, order: .name)
+                for _ in 1...8 {
+                    let page = try await ProductStore.search(search, page: try Page(PageArguments(first: 14)), in: transaction)
+                    #expect(page.connection.edges.count == 14)
+                }
+                plans.append(
+                    try await transaction.query(
+                        """
+                        SELECT generic_plans::int FROM pg_prepared_statements
+                        WHERE statement LIKE '%FROM products p WHERE p.status = ''active''%ORDER BY lower(p.name) ASC, p.id ASC LIMIT 15'
+                          AND (statement LIKE '%p.category_id = ANY%') = $1
+                        """, [filter.category != nil]
+                    ).map { try $0.decode(Int.self, at: 0) })
+            }
+            return plans
+        }
+        // Every execution after the first ran the plan made then.
+        #expect(plans[0] == [8])
+        #expect(plans[1] == [])
+    }
+
     @Test func searchToleratesTyposAndFilters() async throws {
         let api = try await Self.seeded()
         defer { Task { await api.close() } }

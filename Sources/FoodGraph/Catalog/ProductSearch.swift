@@ -35,9 +35,13 @@ extension ProductStore {
         var categoryIDs: [Int64]?
         if let slug = search.filter.category { categoryIDs = try await CategoryStore.subtreeIDs(ofSlug: slug, in: database) }
         let query = Self.query(for: search, categoryIDs: categoryIDs)
+        // Which index serves a text or a filter depends on how many products its values keep (a
+        // rare category against the whole dairy aisle): planned for each execution, as PostgreSQL
+        // otherwise settles on a generic plan after five. The plain catalog keeps one plan.
         let connection = try await page.fetch(
             select: columns.select, from: query.source, as: "p", keys: query.keys, descending: query.descending,
-            parameters: query.parameters, count: .none, in: database, decode: { try ProductRecord($0, columns: columns) })
+            parameters: query.parameters, count: .none, planEachExecution: !query.parameters.isEmpty, in: database,
+            decode: { try ProductRecord($0, columns: columns) })
         return ProductPage(
             connection: connection, count: PageCount(source: query.countSource, parameters: query.parameters, cap: ProductSearch.countCap))
     }
