@@ -24,16 +24,18 @@ struct CatalogTests {
         #expect(plan.contains("products_barcode"), "\(plan)")
     }
 
-    /// Loaded in bulk, the demo data is also vacuumed, so a count reads the active products' index
-    /// alone: the products' `totalCount` read 28 heap pages instead of 2 index pages, and
-    /// autovacuum never visits tables this small (fewer rows than its insert threshold).
-    @Test func aProductCountReadsOnlyAnIndexAsSoonAsTheDemoDataIsLoaded() async throws {
+    /// Loaded in bulk, the demo data is also vacuumed: autovacuum never visits tables with fewer
+    /// new rows than its insert threshold (1 000), and until a table is vacuumed a count cannot
+    /// be read from an index alone (the products' `totalCount` read 28 heap pages instead of 2
+    /// index pages). Whether a page may be marked all-visible also depends on the cluster's other
+    /// transactions, so this checks the vacuum, not the plan.
+    @Test func theDemoDataIsVacuumedAsSoonAsItIsLoaded() async throws {
         let api = try await Self.seeded()
         defer { Task { await api.close() } }
-        let plan = try await api.database.database.query(
-            "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM products p WHERE p.status = 'active' LIMIT 10001) AS counted"
-        ).map { try $0.decode(String.self, at: 0) }.joined(separator: "\n")
-        #expect(plan.contains("Index Only Scan") && plan.contains("Heap Fetches: 0"), "\(plan)")
+        let unvacuumed = try await api.database.database.query(
+            "SELECT relname FROM pg_stat_user_tables WHERE n_live_tup > 0 AND last_vacuum IS NULL ORDER BY relname"
+        ).map { try $0.decode(String.self, at: 0) }
+        #expect(unvacuumed == [])
     }
 
     /// The catalog's first page is planned once per connection; a filtered page, whose best plan
