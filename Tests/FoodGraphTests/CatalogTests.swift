@@ -69,6 +69,27 @@ struct CatalogTests {
         #expect(plans[1] == [])
     }
 
+    /// A page and the count it asks for come back in one statement; a page after the last row has
+    /// no row to carry the count, so it counts on its own.
+    @Test func aPageAndItsTotalCountAreOneRoundTrip() async throws {
+        let api = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let active = try await api.database.database.query("SELECT count(*) FROM products WHERE status = 'active'")[0]
+            .decode(Int.self, at: 0)
+        let page = try await api.run(
+            "{ products(first: 14) { totalCount totalCountIsExact edges { node { name } } } }")
+        #expect(Self.names(page).count == 14)
+        #expect(page["data.products.totalCount"] as? Int == active)
+        #expect(page["data.products.totalCountIsExact"] as? Bool == true)
+        #expect(page.statements == 1)
+        let last = try await api.run("{ products(last: 1) { pageInfo { endCursor } } }")
+        let end = try #require(last["data.products.pageInfo.endCursor"] as? String)
+        let beyond = try await api.run(#"{ products(first: 5, after: "\#(end)") { totalCount edges { node { name } } } }"#)
+        #expect(Self.names(beyond).isEmpty)
+        #expect(beyond["data.products.totalCount"] as? Int == active)
+        #expect(beyond.statements == 2)
+    }
+
     @Test func searchToleratesTyposAndFilters() async throws {
         let api = try await Self.seeded()
         defer { Task { await api.close() } }

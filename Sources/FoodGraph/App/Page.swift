@@ -47,6 +47,9 @@ struct Page: Sendable {
         /// Every row of the source, in the page's statement (a subquery of its own, so the page's
         /// rows are still read from an index).
         case exact
+        /// The rows of `source` (which uses the page's parameters), up to `cap + 1`, in the page's
+        /// statement: what `PageCount` would count, known without a round trip of its own.
+        case capped(source: String, cap: Int)
     }
 
     /// What distinguishes two pages of the same list: for keying per-arguments loaders.
@@ -108,6 +111,7 @@ struct Page: Sendable {
         switch count {
         case .none: total = ""
         case .exact: total = ", (SELECT count(*) FROM (\(source)) AS page_counted) AS page_total"
+        case .capped(let counted, let cap): total = ", (SELECT count(*) FROM (\(counted) LIMIT \(cap + 1)) AS page_counted) AS page_total"
         }
         let sql = """
             \(planEachExecution ? PostgresConnection.planEachExecution : "")SELECT \(columns), \(keyColumns)\(total)
@@ -138,12 +142,14 @@ struct Page: Sendable {
             throw DomainError.badUserInput("The cursor is not one this API gave out.")
         }
         var totalCount: Int?
-        if case .exact = count {
+        switch count {
+        case .none: break
+        case .exact, .capped:
             if let first = rows.first {
                 totalCount = try first.decode(Int.self, named: "page_total")
             } else if !statement.hasCursor {
                 totalCount = 0
-            } else {
+            } else if case .exact = count {
                 totalCount = try await database.query(
                     "SELECT count(*) FROM (\(source)) AS page_counted", sourceParameters)[0].decode(Int.self, at: 0)
             }
@@ -201,7 +207,7 @@ final class PageCount: Sendable {
     let source: String
     let parameters: [any PostgresEncodable]
     let cap: Int
-    private let state = Mutex(State.notCounted)
+    private let state: Mutex<State>
 
     /// The first reader counts, in its own task; readers that come while it counts wait for it.
     /// (A `Task` of its own ran on the global executor: two more thread hops on every request
@@ -217,10 +223,12 @@ final class PageCount: Sendable {
         case known(Result<Int, any Error>)
     }
 
-    init(source: String, parameters: [any PostgresEncodable], cap: Int) {
+    /// `counted`: the count already made with the page (`Page.Count.capped`), if it was.
+    init(source: String, parameters: [any PostgresEncodable], cap: Int, counted: Int? = nil) {
         self.source = source
         self.parameters = parameters
         self.cap = cap
+        state = Mutex(counted.map { .counted(.success($0)) } ?? .notCounted)
     }
 
     /// The number of rows, at most `cap + 1` (more than `cap` means "more than the cap").

@@ -14,8 +14,10 @@ enum ProductBindings {
                 let search = arguments.search
                 let page = try Page(arguments.page, list: search.listName)
                 let columns = ProductColumns.needed(by: info, along: ["edges", "node"])
+                // A count asked for is made in the page's statement: one round trip, not two.
+                let counting = !info.selectedFieldNames().isDisjoint(with: ["totalCount", "totalCountIsExact"])
                 return Resolved<ProductPage>.run {
-                    try await ProductStore.search(search, page: page, columns: columns, in: context.database)
+                    try await ProductStore.search(search, page: page, columns: columns, counting: counting, in: context.database)
                         .sealed(for: search.listName)
                 }
             }

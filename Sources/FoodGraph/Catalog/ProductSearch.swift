@@ -29,8 +29,10 @@ struct ProductSearchQuery {
 extension ProductStore {
     /// One page of active products matching `search`, and its count, made only if a query asks
     /// for it (see `query(for:)` for how the page reads an index).
+    /// With `counting`, the count is made in the page's statement (when a query selects it).
     static func search(
-        _ search: ProductSearch, page: Page, columns: ProductColumns = .all, in database: some PostgresQuerying
+        _ search: ProductSearch, page: Page, columns: ProductColumns = .all, counting: Bool = false,
+        in database: some PostgresQuerying
     ) async throws -> ProductPage {
         var categoryIDs: [Int64]?
         if let slug = search.filter.category { categoryIDs = try await CategoryStore.subtreeIDs(ofSlug: slug, in: database) }
@@ -40,10 +42,12 @@ extension ProductStore {
         // otherwise settles on a generic plan after five. The plain catalog keeps one plan.
         let connection = try await page.fetch(
             select: columns.select, from: query.source, as: "p", keys: query.keys, descending: query.descending,
-            parameters: query.parameters, count: .none, planEachExecution: !query.parameters.isEmpty, in: database,
-            decode: { try ProductRecord($0, columns: columns) })
+            parameters: query.parameters, count: counting ? .capped(source: query.countSource, cap: ProductSearch.countCap) : .none,
+            planEachExecution: !query.parameters.isEmpty, in: database, decode: { try ProductRecord($0, columns: columns) })
         return ProductPage(
-            connection: connection, count: PageCount(source: query.countSource, parameters: query.parameters, cap: ProductSearch.countCap))
+            connection: connection,
+            count: PageCount(
+                source: query.countSource, parameters: query.parameters, cap: ProductSearch.countCap, counted: connection.totalCount))
     }
 
     /// The SQL of `search`. Each order's keys are the expressions of an index (`products_name`:
