@@ -24,11 +24,11 @@ struct CatalogTests {
         #expect(plan.contains("products_barcode"), "\(plan)")
     }
 
-    /// Loaded in bulk, the demo data is also vacuumed: autovacuum never visits tables with fewer
-    /// new rows than its insert threshold (1 000), and until a table is vacuumed a count cannot
-    /// be read from an index alone (the products' `totalCount` read 28 heap pages instead of 2
-    /// index pages). Whether a page may be marked all-visible also depends on the cluster's other
-    /// transactions, so this checks the vacuum, not the plan.
+    /// Loaded in bulk, the demo data is also vacuumed: autovacuum vacuums for inserts only past
+    /// 1 000 new rows, and until a table is vacuumed a count cannot be read from an index alone
+    /// (the products' `totalCount` read 28 heap pages instead of 2 index pages). Whether a page
+    /// may be marked all-visible also depends on the cluster's other transactions, so this checks
+    /// the vacuum, not the plan.
     @Test func theDemoDataIsVacuumedAsSoonAsItIsLoaded() async throws {
         let api = try await Self.seeded()
         defer { Task { await api.close() } }

@@ -28,8 +28,8 @@ struct ProductSearchQuery {
 
 extension ProductStore {
     /// One page of active products matching `search`, and its count, made only if a query asks
-    /// for it (see `query(for:)` for how the page reads an index).
-    /// With `counting`, the count is made in the page's statement (when a query selects it).
+    /// for it (see `query(for:)` for how the page reads an index): with `counting`, in the page's
+    /// own statement, else when it is first read.
     static func search(
         _ search: ProductSearch, page: Page, columns: ProductColumns = .all, counting: Bool = false,
         in database: some PostgresQuerying
