@@ -67,8 +67,8 @@ public enum DemoData {
         // wrong index, 85 µs of the database's CPU a lookup against 25 with them. Vacuumed too:
         // autovacuum vacuums for inserts only past 1 000 new rows, and until a table is vacuumed
         // a count cannot be read from an index alone. Only our tables: a VACUUM of the whole
-        // database also takes the shared system catalogs, and once outlasted the statement timeout
-        // while the test suite created and dropped databases around it.
+        // database takes the shared system catalogs too, and most likely was what hit the
+        // statement timeout once while the test suite created and dropped databases around it.
         if loaded {
             let tables = try await database.query("SELECT format('%I.%I', schemaname, relname) FROM pg_stat_user_tables")
                 .map { try $0.decode(String.self, at: 0) }
