@@ -111,7 +111,7 @@ struct Page: Sendable {
         switch count {
         case .none: total = ""
         case .exact: total = ", (SELECT count(*) FROM (\(source)) AS page_counted) AS page_total"
-        case .capped(let counted, let cap): total = ", (SELECT count(*) FROM (\(counted) LIMIT \(cap + 1)) AS page_counted) AS page_total"
+        case .capped(let counted, let cap): total = ", (\(PageCount.statement(counting: counted, cap: cap))) AS page_total"
         }
         let sql = """
             \(planEachExecution ? PostgresConnection.planEachExecution : "")SELECT \(columns), \(keyColumns)\(total)
@@ -231,6 +231,11 @@ final class PageCount: Sendable {
         state = Mutex(counted.map { .counted(.success($0)) } ?? .notCounted)
     }
 
+    /// The count of `source`'s rows up to `cap + 1`, on its own or as a page's subquery.
+    static func statement(counting source: String, cap: Int) -> String {
+        "SELECT count(*) FROM (\(source) LIMIT \(cap + 1)) AS counted"
+    }
+
     /// The number of rows, at most `cap + 1` (more than `cap` means "more than the cap").
     private func counted(in database: some PostgresQuerying) async throws -> Int {
         let turn = state.withLock { state -> Turn in
@@ -261,7 +266,7 @@ final class PageCount: Sendable {
         case .count:
             let result: Result<Int, any Error>
             do {
-                let sql = "SELECT count(*) FROM (\(source) LIMIT \(cap + 1)) AS counted"
+                let sql = Self.statement(counting: source, cap: cap)
                 result = .success(try await database.query(sql, parameters)[0].decode(Int.self, at: 0))
             } catch {
                 result = .failure(error)
