@@ -59,6 +59,28 @@ struct DiaryMoreTests {
         #expect(added["data.addDiaryEntry.day.isToday"] as? Bool == true)
     }
 
+    @Test func aDayOfAGivenDateReadsTheProfileOnlyForTheFieldsThatNeedIt() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("kiri@example.com")
+        _ = try await api.run(#"mutation { updateProfile(input: {timeZone: "Pacific/Kiritimati"}) { userErrors { code } } }"#, token: token)
+        let today = try await api.database.database.query(
+            "SELECT (now() AT TIME ZONE 'Pacific/Kiritimati')::date::text")[0].decode(String.self, at: 0)
+        // The session, then the entries: nothing asked for needs the profile.
+        let totals = try await api.run(#"{ me { diaryDay(date: "\#(today)") { date totals { energyKcal } } } }"#, token: token)
+        #expect(totals["data.me.diaryDay.date"] as? String == today)
+        #expect(totals.statements == 2)
+        // isToday, targets and remaining read the profile, on the entries' level.
+        for field in ["isToday", "targets { energyKcal }", "remaining { energyKcal }", "...on DiaryDay { isToday }"] {
+            let day = try await api.run(#"{ me { diaryDay(date: "\#(today)") { date \#(field) } } }"#, token: token)
+            #expect(day.statements == 3, "\(field)")
+        }
+        let isToday = try await api.run(#"{ me { diaryDay(date: "\#(today)") { isToday } } }"#, token: token)
+        #expect(isToday["data.me.diaryDay.isToday"] as? Bool == true)
+        let past = try await api.run(#"{ me { diaryDay(date: "2026-01-01") { isToday } } }"#, token: token)
+        #expect(past["data.me.diaryDay.isToday"] as? Bool == false)
+    }
+
     @Test func entriesListDeleteAndOwnership() async throws {
         let api = try await CatalogTests.seeded()
         defer { Task { await api.close() } }

@@ -23,8 +23,9 @@ enum DiaryArea: Area {
     /// (the owner and administrators).
     private static func bindUser(_ binder: inout SchemaBinder) {
         binder.object(UserRecord.self) { user in
-            user.field(.diaryDay, arguments: DiaryDayArguments.self) { user, arguments, context in
-                return DiaryCalendar.day(of: user.id, date: arguments.date, context)
+            user.field(.diaryDay, arguments: DiaryDayArguments.self) { user, arguments, context, info in
+                let readingProfile = !info.selectedFieldNames().isDisjoint(with: DiaryCalendar.fieldsReadingProfile)
+                return DiaryCalendar.day(of: user.id, date: arguments.date, readingProfile: readingProfile, context)
             }
             user.field(.diaryEntries, arguments: DiaryEntriesArguments.self) { user, arguments, context in
                 let page = try Page(arguments.page)
@@ -75,7 +76,10 @@ enum DiaryArea: Area {
     private static func bindDays(_ binder: inout SchemaBinder) {
         binder.object(DiaryDay.self) { day in
             day.field("date") { $0.date }
-            day.field("isToday") { $0.isToday }
+            day.field("isToday", resolve: { day, context in
+                if let isToday = day.isToday { return .value(isToday) }
+                return DiaryAccess.withProfile(of: day.userID, context) { .value(DiaryCalendar.today($0) == day.date) }
+            })
             day.field("meals") { $0.meals }
             day.field("totals") { $0.totals }
             day.field("targets", resolve: { day, context in

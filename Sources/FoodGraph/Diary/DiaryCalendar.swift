@@ -15,21 +15,30 @@ enum DiaryCalendar {
         return DiaryDateWindow(userToday: today(profile), utcToday: .utcToday)
     }
 
-    /// A user's day of the diary (today in their time zone by default): their profile through
-    /// Accounts' loader, the entries through the diary's, both batched across users.
-    static func day(of userID: Int64, date: LocalDate?, _ context: RequestContext) -> Resolved<DiaryDay> {
-        let profile = context.accounts.profiles.load(userID)
+    /// The fields of `DiaryDay` that read the user's profile.
+    static let fieldsReadingProfile: Set<String> = ["isToday", "targets", "remaining"]
+
+    /// A user's day of the diary (today in their time zone by default): the entries through the
+    /// diary's loader and, when the day is today or `readingProfile` (its selection has one of
+    /// `fieldsReadingProfile`), their profile through Accounts' on the same level, both batched
+    /// across users. A day of a given date not read with its profile works out `isToday` later,
+    /// if asked.
+    static func day(of userID: Int64, date: LocalDate?, readingProfile: Bool, _ context: RequestContext) -> Resolved<DiaryDay> {
         guard let date else {
-            return Resolved(unchecked: profile.map { profile in
+            return Resolved(unchecked: context.accounts.profiles.load(userID).map { profile in
                 let today = today(profile as? ProfileRecord)
                 return context.diary.entries(on: today).load(userID).map { entries in
                     .value(DiaryDay(userID: userID, date: today, isToday: true, entries: entries as? [DiaryEntryRecord] ?? []))
                 }
             })
         }
-        // Both loads go out on the same level.
         let entries = context.diary.entries(on: date).load(userID)
-        return Resolved(unchecked: profile.map { profile in
+        guard readingProfile else {
+            return Resolved(unchecked: entries.map { entries in
+                .value(DiaryDay(userID: userID, date: date, isToday: nil, entries: entries as? [DiaryEntryRecord] ?? []))
+            })
+        }
+        return Resolved(unchecked: context.accounts.profiles.load(userID).map { profile in
             let isToday = today(profile as? ProfileRecord) == date
             return entries.map { entries in
                 .value(DiaryDay(userID: userID, date: date, isToday: isToday, entries: entries as? [DiaryEntryRecord] ?? []))

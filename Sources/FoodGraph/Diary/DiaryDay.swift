@@ -7,7 +7,8 @@ struct DiaryDay: Sendable, ObjectValue {
 
     var userID: Int64
     var date: LocalDate
-    var isToday: Bool
+    /// Nil when the day was read without the user's profile: the `isToday` field then reads it.
+    var isToday: Bool?
     /// In the order they were logged.
     var entries: [DiaryEntryRecord]
 

@@ -232,4 +232,16 @@ extension ObjectBinder where Source == UserRecord, Context == RequestContext {
             return try resolve(user, arguments, context)
         }
     }
+
+    /// A `User` field with arguments that also looks at how it is selected, for whom the policy
+    /// lets see its category.
+    mutating func field<Value: OutputValue, Arguments: Decodable & Sendable>(
+        _ field: UserField, arguments: Arguments.Type,
+        resolve: @escaping @Sendable (UserRecord, Arguments, RequestContext, ResolveInfo) throws -> Resolved<Value>
+    ) {
+        self.field(field.rawValue, arguments: arguments) { user, arguments, context, info -> Resolved<Value> in
+            try PersonalDataPolicy.require(field.category, of: user, context)
+            return try resolve(user, arguments, context, info)
+        }
+    }
 }

@@ -58,6 +58,26 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
                 argumentsType: "\(Arguments.self)")))
     }
 
+    /// A field with arguments whose resolver also looks at how it is selected
+    /// (`ResolveInfo.selectedFieldNames`), to start on one level the loads its selection will need.
+    public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable>(
+        _ name: String, arguments: Arguments.Type,
+        resolve: @escaping @Sendable (Source, Arguments, Context, ResolveInfo) throws -> Resolved<Value>
+    ) {
+        let typeName = typeName
+        let resolve = SourceFunction<Source, (Arguments, Context, ResolveInfo), Resolved<Value>> { source, input in
+            try resolve(source, input.0, input.1, input.2)
+        }
+        let binding = FieldBinding.resolve { call in
+            let input = (try decodeArguments(Arguments.self, call), try contextOf(call) as Context, call.info)
+            return try Self.apply(resolve, to: call.source, input, typeName, name).completable
+        }
+        fields.append(
+            (name, binding, FieldDeclaration(
+                shape: Value.outputShape, swiftType: "\(Value.self)", probeArguments: probe(Arguments.self),
+                argumentsType: "\(Arguments.self)")))
+    }
+
     /// `function` applied to the source: borrowed where it is exactly a `Source` (the usual case),
     /// cast otherwise.
     @inline(__always)
