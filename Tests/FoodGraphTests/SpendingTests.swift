@@ -218,6 +218,30 @@ import Testing
         #expect(removed["data.removeSpendingObjective.removedObjectiveId"] as? String == set["data.a.objective.id"] as? String)
     }
 
+    @Test func theSpendingDashboardReadsTheProfileOnce() async throws {
+        let world = try await SpendingWorld.make()
+        defer { Task { await world.api.close() } }
+        let user = try await world.shopper("dashboard", timeZone: "UTC")
+        _ = try await world.api.run(#"mutation { setSpendingObjective(input: {period: MONTH, limit: "5"}) { userErrors { code } } }"#, token: user)
+        _ = try await world.api.run(#"mutation { setSpendingObjective(input: {period: WEEK, limit: "50"}) { userErrors { code } } }"#, token: user)
+        try await world.receipt(user, store: world.near, at: SpendingWorld.daysAgo(0.01), [.init(text: "COFFEE", unitPrice: "12.00", productID: world.coffee)])
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+        let (from, to) = ("\(year - 1)-01-01", "\(year + 1)-12-31")
+        let dashboard = try await world.api.run(
+            #"""
+            { me { profile { currency } spending(from: "\#(from)", to: "\#(to)", groupBy: YEAR) { total { amount } }
+              spendingComparison(from: "\#(from)", to: "\#(to)") { current { amount } }
+              spendingObjectives { period history(periods: 2) { spent { amount } } }
+              spendingSuggestions { status largestContributors { label } }
+              purchases(first: 5) { edges { node { id } } } } }
+            """#, token: user)
+        #expect(dashboard["data.me.spendingComparison.current.amount"] as? String == "12.00")
+        #expect((dashboard["data.me.spendingObjectives"] as? [Any])?.count == 2)
+        #expect((dashboard["data.me.spendingSuggestions"] as? [[String: Any]])?.first?["status"] as? String == "EXCEEDED")
+        // Six fields and two objectives' histories need the user's time zone or currency: one read.
+        #expect(dashboard.sql.filter { $0.contains("FROM profiles WHERE user_id") }.count == 1, "\(dashboard.sql)")
+    }
+
     // MARK: PUC12 — cheaper alternatives within the radius, outside ignored stores
 
     @Test func cheaperAlternativesRespectTheRadiusAndIgnoredStores() async throws {

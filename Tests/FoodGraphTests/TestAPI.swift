@@ -38,7 +38,8 @@ struct TestAPI: Sendable {
             ExecutionRequest(document: document, variables: variables, context: context, scheduler: context.scheduler))
         let json = try JSONSerialization.jsonObject(with: Data(result.jsonBytes())) as? [String: Any] ?? [:]
         JSONTree.expectOnly(expecting, in: json, sourceLocation: sourceLocation)
-        return Response(json: json, statements: context.statistics.snapshot.statementCount)
+        return Response(
+            json: json, statements: context.statistics.snapshot.statementCount, sql: context.statistics.timings.map(\.sql))
     }
 
     /// Registers and signs in; returns the session token.
@@ -56,6 +57,8 @@ struct Response: @unchecked Sendable {
     // @unchecked: a JSONSerialization tree, read-only after construction.
     let json: [String: Any]
     let statements: Int
+    /// The statements' texts, in the order they finished.
+    var sql: [String] = []
 
     subscript(path: String) -> Any? { JSONTree.value(json, at: path) }
 

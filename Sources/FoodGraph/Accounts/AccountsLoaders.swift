@@ -22,6 +22,14 @@ struct AccountsLoaders {
         return context.loader("accounts.profiles") { try await ProfileStore.load($0, in: database) }
     }
 
+    /// A value worked out from a user's profile (nil when they have none), the profile read
+    /// through `profiles`: the fields of one request that need it, in any area, share one read.
+    func withProfile<Value: OutputValue>(
+        of userID: Int64, _ transform: @escaping @Sendable (ProfileRecord?) throws -> Resolved<Value>
+    ) -> Resolved<Value> {
+        Resolved(unchecked: profiles.load(userID).map { try transform($0 as? ProfileRecord).resolution })
+    }
+
     /// The stores each user marked, by user id: one query for every profile of a level.
     var storeMarks: DataLoader<Int64, StoreMarks> {
         let database = context.database

@@ -78,15 +78,15 @@ enum DiaryArea: Area {
             day.field("date") { $0.date }
             day.field("isToday", resolve: { day, context in
                 if let isToday = day.isToday { return .value(isToday) }
-                return DiaryAccess.withProfile(of: day.userID, context) { .value(DiaryCalendar.today($0) == day.date) }
+                return context.accounts.withProfile(of: day.userID) { .value(DiaryCalendar.today($0) == day.date) }
             })
             day.field("meals") { $0.meals }
             day.field("totals") { $0.totals }
             day.field("targets", resolve: { day, context in
-                DiaryAccess.withProfile(of: day.userID, context) { Resolved<NutritionTargets?>($0?.targets) }
+                context.accounts.withProfile(of: day.userID) { Resolved<NutritionTargets?>($0?.targets) }
             })
             day.field("remaining", resolve: { day, context in
-                DiaryAccess.withProfile(of: day.userID, context) { Resolved<NutrientBalance?>($0?.targets.map(day.remaining(against:))) }
+                context.accounts.withProfile(of: day.userID) { Resolved<NutrientBalance?>($0?.targets.map(day.remaining(against:))) }
             })
             day.field("macroSplit") { $0.macroSplit }
         }
@@ -115,7 +115,7 @@ enum DiaryArea: Area {
             weight.field("weightKg") { $0.weightKg }
             // As the owner reads weights (their weight unit, or their unit system's).
             weight.field("weightDisplay", resolve: { entry, context in
-                DiaryAccess.withProfile(of: entry.userID, context) {
+                context.accounts.withProfile(of: entry.userID) {
                     Resolved($0?.weightDisplay(kilograms: entry.weightKg) ?? entry.display(unitSystem: "metric"))
                 }
             })

@@ -32,11 +32,15 @@ enum CheaperAlternatives {
 
     static func place(for userID: Int64?, near: GeoRadius?, in database: some PostgresQuerying) async throws -> Place {
         guard let userID else { return Place(near: near, ignoredStores: []) }
+        let profile = near == nil ? try await ProfileStore.load([userID], in: database)[userID] : nil
+        return try await place(for: userID, near: near, profile: profile, in: database)
+    }
+
+    /// Where a viewer looks, their profile already read.
+    static func place(for userID: Int64, near: GeoRadius?, profile: ProfileRecord?, in database: some PostgresQuerying) async throws -> Place {
         let marks = try await ProfileStore.storeMarks(of: [userID], in: database)[userID]
         var radius = near
-        if radius == nil, let profile = try await ProfileStore.load([userID], in: database)[userID],
-            let location = profile.location, let kilometres = profile.accessibleRadiusKm, kilometres > 0
-        {
+        if radius == nil, let profile, let location = profile.location, let kilometres = profile.accessibleRadiusKm, kilometres > 0 {
             radius = GeoRadius(latitude: location.latitude, longitude: location.longitude, radiusKm: min(kilometres, 500))
         }
         return Place(near: radius, ignoredStores: marks?.ignored ?? [])

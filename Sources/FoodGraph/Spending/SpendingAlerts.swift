@@ -49,7 +49,7 @@ enum SpendingAlerts {
         let top = try await PurchaseStore.totals(
             of: userID, timeZone: zone, from: today.adding(days: -30), to: today, by: .product, limit: 5, in: database)
         let products = try await ProductStore.load(top.compactMap(\.id), from: database)
-        let place = try await CheaperAlternatives.place(for: userID, near: nil, in: database)
+        let place = try await CheaperAlternatives.place(for: userID, near: nil, profile: profile, in: database)
         let found = try await CheaperAlternatives.find(
             for: top.compactMap { $0.id.flatMap { products[$0] } }, userID: userID, place: place, now: now, in: database)
         let stores = try await StoreDirectory.stores(Array(Set(found.values.flatMap { $0.map(\.storeID) })), from: database)

@@ -17,15 +17,16 @@ enum SpendingAnalytics {
         }
     }
 
-    static func currency(of userID: Int64, in database: some PostgresQuerying) async throws -> (zone: String, currency: String) {
-        let profile = try await ProfileStore.load([userID], in: database)[userID]
-        return (profile?.timeZone ?? "UTC", profile?.currency ?? "CAD")
+    /// A user's time zone and currency (UTC and CAD without a profile).
+    static func zoneAndCurrency(_ profile: ProfileRecord?) -> (zone: String, currency: String) {
+        (profile?.timeZone ?? "UTC", profile?.currency ?? "CAD")
     }
 
     static func groups(
-        of userID: Int64, range: SpendingRange, by grouping: SpendingGrouping, limit: Int? = nil, in database: some PostgresQuerying
+        of userID: Int64, profile: ProfileRecord?, range: SpendingRange, by grouping: SpendingGrouping, limit: Int? = nil,
+        in database: some PostgresQuerying
     ) async throws -> [SpendingGroup] {
-        let (zone, currency) = try await currency(of: userID, in: database)
+        let (zone, currency) = zoneAndCurrency(profile)
         if let period = grouping.period {
             return try await PurchaseStore.totals(of: userID, timeZone: zone, from: range.from, to: range.to, per: period, in: database).map {
                 SpendingGroup(key: "\($0.start)", label: label($0.start, period), total: Amount.money($0.total, currency), purchaseCount: $0.count)
@@ -61,8 +62,10 @@ enum SpendingAnalytics {
         }
     }
 
-    static func comparison(of userID: Int64, range: SpendingRange, in database: some PostgresQuerying) async throws -> SpendingComparison {
-        let (zone, currency) = try await currency(of: userID, in: database)
+    static func comparison(
+        of userID: Int64, profile: ProfileRecord?, range: SpendingRange, in database: some PostgresQuerying
+    ) async throws -> SpendingComparison {
+        let (zone, currency) = zoneAndCurrency(profile)
         let days = range.from.days(until: range.to) + 1
         let previousTo = range.from.adding(days: -1)
         let previousFrom = range.from.adding(days: -days)
@@ -78,15 +81,13 @@ enum SpendingSuggestions {
     static let contributors = 3
     static let alternatives = 5
 
-    static func suggestions(for userID: Int64, in database: some PostgresQuerying) async throws -> [SpendingSuggestion] {
-        let profile = try await ProfileStore.load([userID], in: database)[userID]
-        let zone = profile?.timeZone ?? "UTC"
+    static func suggestions(for userID: Int64, profile: ProfileRecord?, in database: some PostgresQuerying) async throws -> [SpendingSuggestion] {
+        let (zone, today) = SpendingArea.calendar(profile)
         let objectives = try await SpendingObjectives.progress(
-            try await SpendingObjectives.objectives(of: userID, in: database), timeZone: zone, today: profile?.today ?? LocalDate(Date(), in: .gmt),
-            in: database
+            try await SpendingObjectives.objectives(of: userID, in: database), timeZone: zone, today: today, in: database
         ).filter { $0.status != .onTrack }
         guard !objectives.isEmpty else { return [] }
-        let place = try await CheaperAlternatives.place(for: userID, near: nil, in: database)
+        let place = try await CheaperAlternatives.place(for: userID, near: nil, profile: profile, in: database)
         var suggestions: [SpendingSuggestion] = []
         for objective in objectives {
             let top = try await PurchaseStore.totals(

@@ -40,10 +40,17 @@ enum SpendingArea: Area {
         ]
     }
 
-    /// The user's time zone and today there.
-    static func calendar(of userID: Int64, in database: some PostgresQuerying) async throws -> (zone: String, today: LocalDate) {
-        let profile = try await ProfileStore.load([userID], in: database)[userID]
-        return (profile?.timeZone ?? "UTC", profile?.today ?? LocalDate(Date(), in: .gmt))
+    /// The user's time zone and today there (UTC without a profile).
+    static func calendar(_ profile: ProfileRecord?) -> (zone: String, today: LocalDate) {
+        (profile?.timeZone ?? "UTC", profile?.today ?? LocalDate(Date(), in: .gmt))
+    }
+
+    /// `body` run with the user's profile, read through Accounts' loader: the spending fields of
+    /// one request (and `me { profile }`) share one read of it, on one level.
+    static func withProfile<Value: OutputValue>(
+        of userID: Int64, _ context: RequestContext, _ body: @escaping @Sendable (ProfileRecord?) async throws -> Value
+    ) -> Resolved<Value> {
+        context.accounts.withProfile(of: userID) { profile in .run { try await body(profile) } }
     }
 
     // MARK: - User
@@ -58,32 +65,36 @@ enum SpendingArea: Area {
             user.field(.purchases, arguments: PurchasesArguments.self) { user, arguments, context in
                 let list = "purchases"
                 let page = try Page(arguments.page, list: list)
-                return Resolved<Connection<PurchaseRecord>>.run {
-                    let calendar = try await calendar(of: user.id, in: context.database)
-                    return try await PurchaseStore.page(
-                        of: user.id, timeZone: calendar.zone, from: arguments.from, to: arguments.to, productID: arguments.productID, page: page,
+                return withProfile(of: user.id, context) { profile -> Connection<PurchaseRecord> in
+                    try await PurchaseStore.page(
+                        of: user.id, timeZone: calendar(profile).zone, from: arguments.from, to: arguments.to, productID: arguments.productID, page: page,
                         in: context.database
                     ).sealed(for: list)
                 }
             }
             user.field(.spendingObjectives, resolve: { user, context in
-                Resolved<[SpendingObjectiveRecord]>.run {
-                    let calendar = try await calendar(of: user.id, in: context.database)
+                withProfile(of: user.id, context) { profile -> [SpendingObjectiveRecord] in
+                    let calendar = calendar(profile)
                     return try await SpendingObjectives.progress(
                         try await SpendingObjectives.objectives(of: user.id, in: context.database), timeZone: calendar.zone, today: calendar.today,
                         in: context.database)
                 }
             })
             user.field(.spendingSuggestions, resolve: { user, context in
-                Resolved<[SpendingSuggestion]>.run { try await SpendingSuggestions.suggestions(for: user.id, in: context.database) }
+                withProfile(of: user.id, context) { profile in
+                    try await SpendingSuggestions.suggestions(for: user.id, profile: profile, in: context.database)
+                }
             })
             user.field(.spending, arguments: SpendingArguments.self) { user, arguments, context in
-                Resolved<[SpendingGroup]>.run {
-                    try await SpendingAnalytics.groups(of: user.id, range: arguments.range, by: arguments.groupBy, in: context.database)
+                withProfile(of: user.id, context) { profile in
+                    try await SpendingAnalytics.groups(
+                        of: user.id, profile: profile, range: arguments.range, by: arguments.groupBy, in: context.database)
                 }
             }
             user.field(.spendingComparison, arguments: SpendingComparisonArguments.self) { user, arguments, context in
-                Resolved<SpendingComparison>.run { try await SpendingAnalytics.comparison(of: user.id, range: arguments.range, in: context.database) }
+                withProfile(of: user.id, context) { profile in
+                    try await SpendingAnalytics.comparison(of: user.id, profile: profile, range: arguments.range, in: context.database)
+                }
             }
             user.field(.lastSpendingChange, resolve: { user, context in
                 Resolved<SpendingChangeRecord?>(unchecked: context.spending.lastChanges.load(user.id))
@@ -198,9 +209,9 @@ enum SpendingArea: Area {
             objective.field("periodStart") { $0.periodStart }
             objective.field("periodEnd") { $0.periodEnd }
             objective.field("history", arguments: ObjectiveHistoryArguments.self) { objective, arguments, context in
-                Resolved<[ObjectivePeriod]>.run {
-                    let calendar = try await calendar(of: objective.userID, in: context.database)
-                    return try await SpendingObjectives.history(of: objective, periods: arguments.periods, timeZone: calendar.zone, in: context.database)
+                withProfile(of: objective.userID, context) { profile in
+                    try await SpendingObjectives.history(
+                        of: objective, periods: arguments.periods, timeZone: calendar(profile).zone, in: context.database)
                 }
             }
         }
