@@ -81,6 +81,44 @@ struct DiaryMoreTests {
         #expect(past["data.me.diaryDay.isToday"] as? Bool == false)
     }
 
+    @Test func aDayReadsOnlyTheNutrientsItsSelectionShows() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let token = try await api.signUp("nutrients@example.com")
+        let products = try await api.run(#"{ products(first: 3, query: "milk") { edges { node { id } } } }"#)
+        for index in 0..<3 {
+            let id = try #require(products["data.products.edges.\(index).node.id"] as? String)
+            _ = try await api.run(
+                #"mutation { addDiaryEntry(input: {food: {productId: "\#(id)"}, date: "2026-03-01", meal: LUNCH, quantity: 250, unit: GRAM}) { userErrors { code } } }"#,
+                token: token)
+        }
+        let nutrients = "energyKcal fatG saturatedFatG transFatG cholesterolMg carbohydratesG fibreG sugarsG sodiumMg proteinG vitaminAUg vitaminCMg calciumMg ironMg"
+        func day(_ selection: String) async throws -> (day: [String: Any], entries: String) {
+            let response = try await api.run(#"{ me { diaryDay(date: "2026-03-01") { \#(selection) } } }"#, token: token)
+            let entries = try #require(response.sql.first { $0.contains("FROM diary_entries e") })
+            return (try #require(response["data.me.diaryDay"] as? [String: Any]), entries)
+        }
+        let full = try await day("totals { \(nutrients) } meals { totals { \(nutrients) } entries { nutrition { \(nutrients) } } }")
+        #expect(!full.entries.contains("NULL"))
+        // Calcium in the totals, sodium in a meal's totals, fibre in an entry's, through a fragment:
+        // those three and the four always known; every other optional nutrient is left out.
+        let some = try await day(
+            "totals { calciumMg macroSplit: energyKcal } meals { totals { sodiumMg } entries { nutrition { ...on Nutrition { fibreG } } } } macroSplit { proteinPercent }")
+        for kept in ["e.calcium_mg", "e.sodium_mg", "e.fibre_g", "e.energy_kcal", "e.fat_g", "e.carbohydrates_g", "e.protein_g"] {
+            #expect(some.entries.contains(kept), "\(kept)")
+        }
+        for left in ["e.iron_mg", "e.sugars_g", "e.vitamin_c_mg", "e.saturated_fat_g"] { #expect(!some.entries.contains(left), "\(left)") }
+        let totals = try #require(full.day["totals"] as? [String: Any])
+        #expect((some.day["totals"] as? [String: Any])?["calciumMg"] as? Double == totals["calciumMg"] as? Double)
+        #expect(totals["calciumMg"] is Double)
+        let meals = try #require(full.day["meals"] as? [[String: Any]])
+        let someMeals = try #require(some.day["meals"] as? [[String: Any]])
+        #expect(someMeals.map { ($0["totals"] as? [String: Any])?["sodiumMg"] as? Double } == meals.map { ($0["totals"] as? [String: Any])?["sodiumMg"] as? Double })
+        // A field of Nutrition the day does not know reads every column.
+        let micronutrients = try await day("meals { entries { nutrition { micronutrients { name } } } }")
+        #expect(!micronutrients.entries.contains("NULL"))
+    }
+
     @Test func entriesListDeleteAndOwnership() async throws {
         let api = try await CatalogTests.seeded()
         defer { Task { await api.close() } }

@@ -22,17 +22,19 @@ enum DiaryCalendar {
     /// diary's loader and, when the day is today or `readingProfile` (its selection has one of
     /// `fieldsReadingProfile`), their profile through Accounts' on the same level, both batched
     /// across users. A day of a given date not read with its profile works out `isToday` later,
-    /// if asked.
-    static func day(of userID: Int64, date: LocalDate?, readingProfile: Bool, _ context: RequestContext) -> Resolved<DiaryDay> {
+    /// if asked. The entries carry the optional nutrients in `nutrients`.
+    static func day(
+        of userID: Int64, date: LocalDate?, readingProfile: Bool, nutrients: DiaryNutrientColumns = .all, _ context: RequestContext
+    ) -> Resolved<DiaryDay> {
         guard let date else {
             return Resolved(unchecked: context.accounts.profiles.load(userID).map { profile in
                 let today = today(profile as? ProfileRecord)
-                return context.diary.entries(on: today).load(userID).map { entries in
+                return context.diary.entries(on: today, nutrients: nutrients).load(userID).map { entries in
                     .value(DiaryDay(userID: userID, date: today, isToday: true, entries: entries as? [DiaryEntryRecord] ?? []))
                 }
             })
         }
-        let entries = context.diary.entries(on: date).load(userID)
+        let entries = context.diary.entries(on: date, nutrients: nutrients).load(userID)
         guard readingProfile else {
             return Resolved(unchecked: entries.map { entries in
                 .value(DiaryDay(userID: userID, date: date, isToday: nil, entries: entries as? [DiaryEntryRecord] ?? []))

@@ -35,13 +35,15 @@ struct DiaryEntryRecord: Sendable, ObjectValue {
         return computed
     }
 
-    /// The columns `init(_:)` reads, for a row source aliased `e`.
-    static let columns = """
-        e.id, e.user_id, e.local_date::text, e.meal, e.product_id, e.food_name, e.quantity::float8, e.quantity_unit,
-        e.grams::float8, e.source, e.energy_kcal, e.fat_g, e.saturated_fat_g, e.trans_fat_g, e.cholesterol_mg,
-        e.carbohydrates_g, e.fibre_g, e.sugars_g, e.sodium_mg, e.protein_g, e.vitamin_a_ug, e.vitamin_c_mg,
-        e.calcium_mg, e.iron_mg, e.created_at, e.computed_overridden::text
-        """
+    /// The columns `init(_:)` reads, in order, for a row source aliased `e`, with the nutrient each
+    /// holds.
+    static let columnList: [(expression: String, nutrient: NutrientKey?)] =
+        ["e.id", "e.user_id", "e.local_date::text", "e.meal", "e.product_id", "e.food_name", "e.quantity::float8", "e.quantity_unit",
+         "e.grams::float8", "e.source"].map { ($0, nil) }
+        + NutrientKey.allCases.map { ("e.\($0.column)", $0) }
+        + [("e.created_at", nil), ("e.computed_overridden::text", nil)]
+
+    static let columns = columnList.map(\.expression).joined(separator: ", ")
 
     init(_ row: PostgresRow) throws {
         id = try row.decode(Int64.self, at: 0)

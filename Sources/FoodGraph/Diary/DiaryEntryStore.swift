@@ -47,11 +47,15 @@ enum DiaryEntryStore {
         try await database.query(select + " WHERE e.id = $1 AND e.user_id = $2", [id, userID]).first.map(DiaryEntryRecord.init)
     }
 
-    /// Each user's entries of one date, in the order they were logged.
-    static func entries(userIDs: [Int64], on date: LocalDate, in database: some PostgresQuerying) async throws -> [Int64: [DiaryEntryRecord]] {
+    /// Each user's entries of one date, in the order they were logged; optional nutrients not in
+    /// `nutrients` are left unknown.
+    static func entries(
+        userIDs: [Int64], on date: LocalDate, nutrients: DiaryNutrientColumns = .all, in database: some PostgresQuerying
+    ) async throws -> [Int64: [DiaryEntryRecord]] {
         var days: [Int64: [DiaryEntryRecord]] = Dictionary(uniqueKeysWithValues: userIDs.map { ($0, []) })
         let rows = try await database.query(
-            select + " WHERE e.user_id = ANY($1::bigint[]) AND e.local_date = $2::date ORDER BY e.user_id, e.created_at, e.id",
+            "SELECT \(nutrients.select) FROM diary_entries e WHERE e.user_id = ANY($1::bigint[]) AND e.local_date = $2::date "
+                + "ORDER BY e.user_id, e.created_at, e.id",
             [PostgresArray(userIDs), date.description])
         for row in rows {
             let entry = try DiaryEntryRecord(row)

@@ -21,10 +21,12 @@ struct DiaryLoaders {
         return context.loader("diary.weights") { try await WeightStore.entries(ids: $0, in: database) }
     }
 
-    /// Users' entries of one date, by user.
-    func entries(on date: LocalDate) -> DataLoader<Int64, [DiaryEntryRecord]> {
+    /// Users' entries of one date, by user, with the optional nutrients in `nutrients`.
+    func entries(on date: LocalDate, nutrients: DiaryNutrientColumns = .all) -> DataLoader<Int64, [DiaryEntryRecord]> {
         let database = database
-        return context.loader("diary.day|\(date)") { try await DiaryEntryStore.entries(userIDs: $0, on: date, in: database) }
+        return context.loader("diary.day|\(date)|\(nutrients.mask)") {
+            try await DiaryEntryStore.entries(userIDs: $0, on: date, nutrients: nutrients, in: database)
+        }
     }
 
     /// A page of users' entries between two dates, by user.

@@ -1,0 +1,54 @@
+import GraphQLEngine
+import Synchronization
+
+/// The optional nutrients (those that may be unknown) a diary day's statement reads, from what the
+/// day's selection shows: its totals, its meals' totals and its entries' nutrition. Energy, fat,
+/// carbohydrates and protein are always read: they are never unknown, and the macro split and
+/// `remaining` need them. Formatting and decoding the nutrients no field shows was a few per cent
+/// of a diary day (docs/performance.md, twelfth session).
+struct DiaryNutrientColumns: Hashable, Sendable {
+    /// A bit per optional `NutrientKey`, in the order of `NutrientKey.allCases`.
+    let mask: UInt16
+
+    static let all = DiaryNutrientColumns(mask: UInt16.max)
+
+    /// Where `Nutrition` objects are selected below `User.diaryDay`.
+    private static let nutritionPaths = [["totals"], ["meals", "totals"], ["meals", "entries", "nutrition"]]
+    /// Fields of `Nutrition` that read no optional nutrient (`energyKj` is worked out from energy).
+    private static let fieldsReadingNone: Set<String> = ["__typename", "basis", "energyKj"]
+    private static let keysByField = Dictionary(uniqueKeysWithValues: NutrientKey.allCases.map { ($0.fieldName, $0) })
+
+    /// What the day selected by `info` (a `User.diaryDay` field) shows. A field of `Nutrition` not
+    /// known here (micronutrients, daily values, one added later) reads them all, so a day is never
+    /// answered from a row that lacks what it shows.
+    static func read(by info: ResolveInfo) -> DiaryNutrientColumns {
+        var mask: UInt16 = 0
+        for path in nutritionPaths {
+            for name in info.selectedFieldNames(along: path) where !fieldsReadingNone.contains(name) {
+                guard let key = keysByField[name] else { return .all }
+                if let bit = bit(of: key) { mask |= bit }
+            }
+        }
+        return DiaryNutrientColumns(mask: mask)
+    }
+
+    private static func bit(of key: NutrientKey) -> UInt16? {
+        key.isRequired ? nil : 1 << UInt16(NutrientKey.allCases.firstIndex(of: key)!)
+    }
+
+    /// `DiaryEntryRecord.columns` with NULL in place of the nutrients left out, so that every
+    /// column keeps its position. Kept per mask: a statement's text is its key in the prepared
+    /// statements of a connection.
+    var select: String {
+        if self == .all { return DiaryEntryRecord.columns }
+        if let known = Self.selects.withLock({ $0[mask] }) { return known }
+        let select = DiaryEntryRecord.columnList.map { column in
+            guard let key = column.nutrient, let bit = Self.bit(of: key), mask & bit == 0 else { return column.expression }
+            return "NULL"
+        }.joined(separator: ", ")
+        Self.selects.withLock { $0[mask] = select }
+        return select
+    }
+
+    private static let selects = Mutex<[UInt16: String]>([:])
+}
