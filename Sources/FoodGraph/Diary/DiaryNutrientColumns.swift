@@ -4,8 +4,8 @@ import Synchronization
 /// The optional nutrients (those that may be unknown) a diary day's statement reads, from what the
 /// day's selection shows: its totals, its meals' totals and its entries' nutrition. Energy, fat,
 /// carbohydrates and protein are always read: they are never unknown, and the macro split and
-/// `remaining` need them. Formatting and decoding the nutrients no field shows was a few per cent
-/// of a diary day (docs/performance.md, twelfth session).
+/// `remaining` need them. Formatting the nutrients no field shows was about 5 % of PostgreSQL's CPU
+/// for the benchmark's diary day (docs/performance.md, twelfth session).
 struct DiaryNutrientColumns: Hashable, Sendable {
     /// A bit per optional `NutrientKey`, in the order of `NutrientKey.allCases`.
     let mask: UInt16
