@@ -114,6 +114,10 @@ struct DiaryMoreTests {
         let meals = try #require(full.day["meals"] as? [[String: Any]])
         let someMeals = try #require(some.day["meals"] as? [[String: Any]])
         #expect(someMeals.map { ($0["totals"] as? [String: Any])?["sodiumMg"] as? Double } == meals.map { ($0["totals"] as? [String: Any])?["sodiumMg"] as? Double })
+        // Every other field of the day, its meals and its entries: no optional nutrient.
+        let none = try await day(
+            "date isToday targets { energyKcal } remaining { fatG } macroSplit { fatPercent } meals { meal totals { energyKcal } entries { id date meal product { name } foodName quantity unit grams source overriddenNutrients createdAt nutrition { energyKj basis } } }")
+        #expect(none.entries.components(separatedBy: "NULL").count - 1 == 10, "\(none.entries)")
         // A field of Nutrition the day does not know reads every column.
         let micronutrients = try await day("meals { entries { nutrition { micronutrients { name } } } }")
         #expect(!micronutrients.entries.contains("NULL"))

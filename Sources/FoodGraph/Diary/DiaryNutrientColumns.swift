@@ -12,16 +12,29 @@ struct DiaryNutrientColumns: Hashable, Sendable {
 
     static let all = DiaryNutrientColumns(mask: UInt16.max)
 
-    /// Where `Nutrition` objects are selected below `User.diaryDay`.
+    /// Below `User.diaryDay`: where `Nutrition` objects are selected, and the fields of the objects
+    /// on the way (`DiaryDay`, `MealSummary`, `DiaryEntry`) that read no optional nutrient other
+    /// than through those `Nutrition` objects.
     private static let nutritionPaths = [["totals"], ["meals", "totals"], ["meals", "entries", "nutrition"]]
+    private static let fieldsReadingNoneAlong: [(path: [String], fields: Set<String>)] = [
+        ([], ["__typename", "date", "isToday", "meals", "totals", "targets", "remaining", "macroSplit"]),
+        (["meals"], ["__typename", "meal", "entries", "totals"]),
+        (["meals", "entries"], [
+            "__typename", "id", "date", "meal", "product", "foodName", "quantity", "unit", "grams", "source", "nutrition",
+            "overriddenNutrients", "createdAt",
+        ]),
+    ]
     /// Fields of `Nutrition` that read no optional nutrient (`energyKj` is worked out from energy).
     private static let fieldsReadingNone: Set<String> = ["__typename", "basis", "energyKj"]
     private static let keysByField = Dictionary(uniqueKeysWithValues: NutrientKey.allCases.map { ($0.fieldName, $0) })
 
-    /// What the day selected by `info` (a `User.diaryDay` field) shows. A field of `Nutrition` not
-    /// known here (micronutrients, daily values, one added later) reads them all, so a day is never
-    /// answered from a row that lacks what it shows.
+    /// What the day selected by `info` (a `User.diaryDay` field) shows. A field not known here
+    /// (of `Nutrition`: micronutrients, daily values; or one added later to any of these types)
+    /// reads them all, so a day is never answered from a row that lacks what it shows.
     static func read(by info: ResolveInfo) -> DiaryNutrientColumns {
+        for (path, known) in fieldsReadingNoneAlong where !info.selectedFieldNames(along: path).isSubset(of: known) {
+            return .all
+        }
         var mask: UInt16 = 0
         for path in nutritionPaths {
             for name in info.selectedFieldNames(along: path) where !fieldsReadingNone.contains(name) {
