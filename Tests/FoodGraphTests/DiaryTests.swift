@@ -103,7 +103,7 @@ struct DiaryMoreTests {
         // Calcium in the totals, sodium in a meal's totals, fibre in an entry's, through a fragment:
         // those three and the four always known; every other optional nutrient is left out.
         let some = try await day(
-            "totals { calciumMg macroSplit: energyKcal } meals { totals { sodiumMg } entries { nutrition { ...on Nutrition { fibreG } } } } macroSplit { proteinPercent }")
+            "totals { calciumMg kcal: energyKcal } meals { totals { sodiumMg } entries { nutrition { ...on Nutrition { fibreG } } } } macroSplit { proteinPercent }")
         for kept in ["e.calcium_mg", "e.sodium_mg", "e.fibre_g", "e.energy_kcal", "e.fat_g", "e.carbohydrates_g", "e.protein_g"] {
             #expect(some.entries.contains(kept), "\(kept)")
         }

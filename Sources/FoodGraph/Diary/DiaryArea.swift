@@ -26,7 +26,7 @@ enum DiaryArea: Area {
             user.field(.diaryDay, arguments: DiaryDayArguments.self) { user, arguments, context, info in
                 let readingProfile = !info.selectedFieldNames().isDisjoint(with: DiaryCalendar.fieldsReadingProfile)
                 return DiaryCalendar.day(
-                    of: user.id, date: arguments.date, readingProfile: readingProfile, nutrients: .read(by: info), context)
+                    of: user.id, date: arguments.date, readingProfile: readingProfile, nutrients: .needed(by: info), context)
             }
             user.field(.diaryEntries, arguments: DiaryEntriesArguments.self) { user, arguments, context in
                 let page = try Page(arguments.page)

@@ -31,7 +31,7 @@ struct DiaryNutrientColumns: Hashable, Sendable {
     /// What the day selected by `info` (a `User.diaryDay` field) shows. A field not known here
     /// (of `Nutrition`: micronutrients, daily values; or one added later to any of these types)
     /// reads them all, so a day is never answered from a row that lacks what it shows.
-    static func read(by info: ResolveInfo) -> DiaryNutrientColumns {
+    static func needed(by info: ResolveInfo) -> DiaryNutrientColumns {
         for (path, known) in fieldsReadingNoneAlong where !info.selectedFieldNames(along: path).isSubset(of: known) {
             return .all
         }
