@@ -25,8 +25,12 @@ struct DiaryNutrientColumns: Hashable, Sendable {
         ]),
     ]
     /// Fields of `Nutrition` that read no optional nutrient (`energyKj` is worked out from energy).
-    private static let fieldsReadingNone: Set<String> = ["__typename", "basis", "energyKj"]
-    private static let keysByField = Dictionary(uniqueKeysWithValues: NutrientKey.allCases.map { ($0.fieldName, $0) })
+    private static let fieldsReadingNone: Set<String> =
+        Set(["__typename", "basis", "energyKj"] + NutrientKey.allCases.filter(\.isRequired).map(\.fieldName))
+    /// Each optional nutrient's bit, by its field of `Nutrition` and by its key.
+    private static let bitsByField = Dictionary(uniqueKeysWithValues: optionalBits.map { ($0.key.fieldName, $0.value) })
+    private static let optionalBits = Dictionary(
+        uniqueKeysWithValues: NutrientKey.allCases.enumerated().filter { !$0.element.isRequired }.map { ($0.element, UInt16(1) << $0.offset) })
 
     /// What the day selected by `info` (a `User.diaryDay` field) shows. A field not known here
     /// (of `Nutrition`: micronutrients, daily values; or one added later to any of these types)
@@ -38,15 +42,11 @@ struct DiaryNutrientColumns: Hashable, Sendable {
         var mask: UInt16 = 0
         for path in nutritionPaths {
             for name in info.selectedFieldNames(along: path) where !fieldsReadingNone.contains(name) {
-                guard let key = keysByField[name] else { return .all }
-                if let bit = bit(of: key) { mask |= bit }
+                guard let bit = bitsByField[name] else { return .all }
+                mask |= bit
             }
         }
         return DiaryNutrientColumns(mask: mask)
-    }
-
-    private static func bit(of key: NutrientKey) -> UInt16? {
-        key.isRequired ? nil : 1 << UInt16(NutrientKey.allCases.firstIndex(of: key)!)
     }
 
     /// `DiaryEntryRecord.columns` with NULL in place of the nutrients left out, so that every
@@ -56,7 +56,7 @@ struct DiaryNutrientColumns: Hashable, Sendable {
         if self == .all { return DiaryEntryRecord.columns }
         if let known = Self.selects.withLock({ $0[mask] }) { return known }
         let select = DiaryEntryRecord.columnList.map { column in
-            guard let key = column.nutrient, let bit = Self.bit(of: key), mask & bit == 0 else { return column.expression }
+            guard let key = column.nutrient, let bit = Self.optionalBits[key], mask & bit == 0 else { return column.expression }
             return "NULL"
         }.joined(separator: ", ")
         Self.selects.withLock { $0[mask] = select }
