@@ -78,7 +78,11 @@ private final class AnswerReader: SocketWaiter, @unchecked Sendable {
             guard let result = PQgetResult(handle) else { return end(failed: false) }
             last = PostgresResult(handle: result)
         }
-        if !reactor.watch(socket, writing: unsent == 1, for: self) { end(failed: true) }
+        switch reactor.watch(socket, of: connection.session.serial, writing: unsent == 1, recheck: readable, for: self) {
+        case .watching: break
+        case .mayBeReady: advance(readable: true)
+        case .failed: end(failed: true)
+        }
     }
 
     private func end(failed: Bool) {

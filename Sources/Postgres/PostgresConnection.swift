@@ -373,11 +373,17 @@ final class LibPQSession: @unchecked Sendable {
     var connection: ConnectionHandle?
     var preparedStatements: [String: String] = [:]
     var nextStatementNumber = 0
+    /// Unique in the process, unlike the socket's number, which a later connection may get: how
+    /// `SocketReactor` knows a socket it has registered.
+    let serial: UInt64
+
+    private static let sessionsOpened = Atomic<UInt64>(0)
 
     var handle: OpaquePointer? { connection?.pointer }
 
     init(_ connection: ConnectionHandle) {
         self.connection = connection
+        serial = Self.sessionsOpened.add(1, ordering: .relaxed).newValue
     }
 }
 

@@ -15,12 +15,42 @@ import Synchronization
 /// libpq, then woke the caller: two thread wake-ups a statement, which were a quarter of a small
 /// request's samples. Now the caller sends, and under load one `epoll_wait` returns the answers of
 /// several connections.
+///
+/// A socket stays registered, edge-triggered, from its first statement on: watching it for the
+/// next answer is then a store under a lock, not an `epoll_ctl` call (one system call a statement
+/// less). An edge says only that bytes arrived, so what may have been missed is looked at again:
+/// - An event that comes while nobody waits is kept: the next watch of the socket then tells its
+///   caller to read at once. On two busy cores the database often answers before the sender has
+///   registered its waiter (PostgreSQL's process takes the core from the sender): the sender then
+///   reads the answer itself, without the reactor.
+/// - A second one in a row (the connection's own thread is reading the socket) quiets the socket
+///   until the next watch registers it again, which makes epoll look at what it holds.
+/// - A waiter whose read may have left bytes behind registers it again too (`recheck`).
 final class SocketReactor: Sendable {
     /// The process's reactor, started on first use; nil where epoll cannot be had.
     static let shared: SocketReactor? = SocketReactor()
 
+    enum Watching {
+        case watching
+        /// An event came for the socket while nobody waited: read it now, then watch again (with
+        /// `recheck`) if the answer is not whole.
+        case mayBeReady
+        case failed
+    }
+
+    private struct Watch {
+        var waiter: (any SocketWaiter)?
+        /// The connection registered under this socket number: a number closed and given to
+        /// another connection is no longer registered with epoll.
+        var owner: UInt64
+        var events: UInt32
+        var missedEvent = false
+        /// Registered for no event until the next watch registers it again.
+        var quiet = false
+    }
+
     private let epoll: Int32
-    private let waiters = Mutex<[Int32: any SocketWaiter]>([:])
+    private let watches = Mutex<[Int32: Watch]>([:])
 
     private init?() {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -31,19 +61,32 @@ final class SocketReactor: Sendable {
         thread.start()
     }
 
-    /// Calls `waiter` once, on the reactor's thread, when `socket` can be read (or has failed), or,
-    /// with `writing`, when it can also be written. False when the socket cannot be watched.
-    func watch(_ socket: Int32, writing: Bool, for waiter: any SocketWaiter) -> Bool {
-        waiters.withLock { $0[socket] = waiter }
+    /// Calls `waiter` once, on the reactor's thread, when `socket` (of the connection `owner`) may
+    /// be read (or has failed), or, with `writing`, also written. `recheck`: the caller has read
+    /// the socket and may have left bytes in it, which no new edge would announce. The waiter may
+    /// be called for bytes it has already read: it must then watch again.
+    func watch(_ socket: Int32, of owner: UInt64, writing: Bool, recheck: Bool, for waiter: any SocketWaiter) -> Watching {
+        let events = EPOLLIN.rawValue | EPOLLET.rawValue | (writing ? EPOLLOUT.rawValue : 0)
+        let registered: Watching? = watches.withLock { watches in
+            if !recheck, let current = watches[socket], current.owner == owner, current.events == events, !current.quiet {
+                if current.missedEvent {
+                    watches[socket]?.missedEvent = false
+                    return .mayBeReady
+                }
+                watches[socket]?.waiter = waiter
+                return .watching
+            }
+            watches[socket] = Watch(waiter: waiter, owner: owner, events: events)
+            return nil
+        }
+        if let registered { return registered }
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue | EPOLLONESHOT.rawValue | (writing ? EPOLLOUT.rawValue : 0)
+        event.events = events
         event.data.fd = socket
-        // A socket stays registered, disarmed, after its one-shot event; a socket closed since
-        // (its connection ended) left the set, and its number may come back with a new one.
-        if epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) == 0 { return true }
-        if errno == ENOENT, epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) == 0 { return true }
-        waiters.withLock { _ = $0.removeValue(forKey: socket) }
-        return false
+        if epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) == 0 { return .watching }
+        if errno == ENOENT, epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) == 0 { return .watching }
+        watches.withLock { _ = $0.removeValue(forKey: socket) }
+        return .failed
     }
 
     private func run() {
@@ -55,8 +98,26 @@ final class SocketReactor: Sendable {
             for index in 0..<Int(count) {
                 let socket = events[index].data.fd
                 let flags = events[index].events
-                guard let waiter = waiters.withLock({ $0.removeValue(forKey: socket) }) else { continue }
-                waiter.socketIsReady(readable: flags & (EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0)
+                let waiter = watches.withLock { watches -> (any SocketWaiter)? in
+                    guard var watch = watches[socket] else { return nil }
+                    if let waiter = watch.waiter {
+                        watch.waiter = nil
+                        watches[socket] = watch
+                        return waiter
+                    }
+                    if !watch.missedEvent {
+                        watches[socket]?.missedEvent = true
+                    } else if !watch.quiet {
+                        // Under the lock, so that the next watch's registration comes after it.
+                        watches[socket]?.quiet = true
+                        var quiet = epoll_event()
+                        quiet.events = EPOLLET.rawValue
+                        quiet.data.fd = socket
+                        _ = epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &quiet)
+                    }
+                    return nil
+                }
+                waiter?.socketIsReady(readable: flags & (EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0)
             }
         }
     }
@@ -66,6 +127,12 @@ final class SocketReactor: Sendable {
 final class SocketReactor: Sendable {
     static let shared: SocketReactor? = nil
 
-    func watch(_ socket: Int32, writing: Bool, for waiter: any SocketWaiter) -> Bool { false }
+    enum Watching {
+        case watching, mayBeReady, failed
+    }
+
+    func watch(_ socket: Int32, of owner: UInt64, writing: Bool, recheck: Bool, for waiter: any SocketWaiter) -> Watching {
+        .failed
+    }
 }
 #endif

@@ -125,7 +125,7 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
             var responseHead = HTTPResponseHead(response.head)
             responseHead.headers.add(name: "Date", value: HTTPDate.now)
             responseHead.headers.add(name: "Server", value: "FoodGraph")
-            if response.head.headerFields[.contentLength] == nil {
+            if !response.head.headerFields.contains(.contentLength) {
                 responseHead.headers.add(name: "Content-Length", value: String(body.reduce(0) { $0 + $1.readableBytes }))
             }
             let head = responseHead

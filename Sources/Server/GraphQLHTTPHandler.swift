@@ -56,7 +56,7 @@ struct GraphQLHTTPHandler: Sendable {
     /// the request's deadline may cancel it rather than a child task made for the request.
     func respond(to request: Request, context: some RequestContext, inTaskOfItsOwn: Bool = false) async -> Response {
         let started = ContinuousClock.now
-        let requestID = Self.requestID(from: request.headers[Self.requestIDField])
+        let requestID = Self.requestID(from: request.headers.value(of: Self.requestIDField))
         var operationType = "unknown"
         var operationName: String?
         var errorCodes: [String] = []
@@ -66,14 +66,14 @@ struct GraphQLHTTPHandler: Sendable {
         let mediaType: MediaType
         var response: Response
         do {
-            mediaType = try Self.negotiate(accept: request.headers[.accept])
+            mediaType = try Self.negotiate(accept: request.headers.value(of: .accept))
             do {
                 let parameters = try await parameters(of: request)
                 operationName = parameters.operationName
                 let client = RequestInfo(
-                    requestID: requestID, bearerToken: Self.bearerToken(request.headers[.authorization]), operationType: .query,
+                    requestID: requestID, bearerToken: Self.bearerToken(request.headers.value(of: .authorization)), operationType: .query,
                     clientAddress: clientAddress(of: request, peer: (context as? any RemoteAddressRequestContext)?.remoteAddress),
-                    userAgent: request.headers[.userAgent].map { String($0.prefix(256)) })
+                    userAgent: request.headers.value(of: .userAgent).map { String($0.prefix(256)) })
                 let outcome = try await run(
                     parameters, isGET: request.method == .get, mediaType: mediaType, client: client, inTaskOfItsOwn: inTaskOfItsOwn)
                 operationType = outcome.operationType ?? "unknown"
@@ -131,7 +131,7 @@ struct GraphQLHTTPHandler: Sendable {
                 throw Refusal(status: .badRequest, message: error.message, code: "BAD_REQUEST")
             }
         case .post:
-            let contentType = request.headers[.contentType] ?? ""
+            let contentType = request.headers.value(of: .contentType) ?? ""
             // What nearly every client sends skips the parsing (and its allocations) below.
             if contentType != "application/json" { try Self.checkMediaType(contentType.lowercased()) }
             let buffer: ByteBuffer

@@ -64,6 +64,35 @@ import TestSupport
         #expect(await pool.statistics.statementsSentWithoutBlocking == 1)
     }
 
+    /// The reactor keeps a socket registered between statements. A transaction reads the same
+    /// socket on the connection's own thread, and the reactor sees those answers arrive with
+    /// nobody waiting: the statements sent without blocking afterwards must still be answered.
+    @Test func aSocketAlsoReadOnItsConnectionsThreadIsStillAnswered() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        let sql = "SELECT $1::int8 * 2"
+        for value in Int64(1)...200 {
+            let doubled = try await answered { try await db.query(sql, [value])[0].decode(Int64.self, at: 0) }
+            #expect(doubled == value * 2)
+            // One statement, or several (each answer a separate arrival on the socket).
+            let count = Int(value % 3) + 1
+            let sum = try await answered {
+                try await db.withTransaction { transaction in
+                    var sum: Int64 = 0
+                    for index in 0..<count {
+                        sum += try await transaction.query("SELECT $1::int8 + 1", [value + Int64(index)])[0].decode(Int64.self, at: 0)
+                    }
+                    return sum
+                }
+            }
+            #expect(sum == (0..<Int64(count)).reduce(0) { $0 + value + $1 + 1 })
+        }
+        #expect(await pool.statistics.statementsSentWithoutBlocking >= 199)
+    }
+
     @Test func aStatementTheReactorWaitsForIsCancelledOnTheServer() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
