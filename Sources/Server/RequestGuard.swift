@@ -64,8 +64,13 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var responseStarted = false
     /// This guard wrote its own answer and is closing the connection.
     private var refusalSent = false
-    /// When the current stage ends, and what happens then; nil when no stage is timed.
-    private var deadline: (at: NIODeadline, expire: () -> Void)?
+    /// When the current stage ends, and which it is; nil when no stage is timed. The stage, not
+    /// a closure of what happens then: a closure would be made two or three times a request.
+    private var deadline: (at: NIODeadline, stage: TimedStage)?
+
+    private enum TimedStage {
+        case idle, head, body
+    }
     /// The one timer of the connection. It fires no later than `deadline`, often earlier, and
     /// then sets itself again; moving from stage to stage only changes `deadline`, since
     /// scheduling and cancelling a timer two or three times a request was a tenth of a cheap
@@ -201,39 +206,44 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func scheduleDeadline() {
         cancelDeadline()
         guard let context else { return }
+        let stage: TimedStage
         let timeout: Duration
-        let expire: () -> Void
         switch reading {
         case .nothing:
             // Between requests; while a response is being made, the request's own deadline runs.
             guard responsesPending == 0 else { return }
-            timeout = limits.idleTimeout
-            expire = { context.close(promise: nil) }
+            (stage, timeout) = (.idle, limits.idleTimeout)
         case .head:
             guard responsesPending == 0 else { return }
-            timeout = limits.headerTimeout
-            expire = { [unowned self] in
-                refuse(
-                    Refusal(
-                        status: .requestTimeout, code: "REQUEST_TIMEOUT",
-                        message: "The request headers did not arrive within \(limits.headerTimeout).", requestID: nil))
-            }
+            (stage, timeout) = (.head, limits.headerTimeout)
         case .body:
             guard readRequested else { return }
-            timeout = limits.bodyTimeout
-            expire = { [unowned self] in
-                // A response under way cannot be replaced: just close.
-                guard !responseStarted else { return context.close(promise: nil) }
-                refuse(
-                    Refusal(
-                        status: .requestTimeout, code: "REQUEST_TIMEOUT",
-                        message: "The request body stalled for more than \(limits.bodyTimeout).", requestID: nil))
-            }
+            (stage, timeout) = (.body, limits.bodyTimeout)
         case .refused:
             return
         }
-        deadline = (NIODeadline.now() + TimeAmount(timeout), expire)
-        if timer == nil { setTimer(NIODeadline.now() + timerStep, context) }
+        let now = NIODeadline.now()
+        deadline = (now + TimeAmount(timeout), stage)
+        if timer == nil { setTimer(now + timerStep, context) }
+    }
+
+    private func expire(_ stage: TimedStage, _ context: ChannelHandlerContext) {
+        switch stage {
+        case .idle:
+            context.close(promise: nil)
+        case .head:
+            refuse(
+                Refusal(
+                    status: .requestTimeout, code: "REQUEST_TIMEOUT",
+                    message: "The request headers did not arrive within \(limits.headerTimeout).", requestID: nil))
+        case .body:
+            // A response under way cannot be replaced: just close.
+            guard !responseStarted else { return context.close(promise: nil) }
+            refuse(
+                Refusal(
+                    status: .requestTimeout, code: "REQUEST_TIMEOUT",
+                    message: "The request body stalled for more than \(limits.bodyTimeout).", requestID: nil))
+        }
     }
 
     private func cancelDeadline() {
@@ -250,7 +260,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let now = NIODeadline.now()
             if deadline.at <= now {
                 self.deadline = nil
-                deadline.expire()
+                self.expire(deadline.stage, context)
             } else {
                 self.setTimer(min(deadline.at, now + self.timerStep), context)
             }
