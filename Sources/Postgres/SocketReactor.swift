@@ -30,14 +30,6 @@ final class SocketReactor: Sendable {
     /// The process's reactor, started on first use; nil where epoll cannot be had.
     static let shared: SocketReactor? = SocketReactor()
 
-    enum Watching {
-        case watching
-        /// An event came for the socket while nobody waited: read it now, then watch again (with
-        /// `recheck`) if the answer is not whole.
-        case mayBeReady
-        case failed
-    }
-
     private struct Watch {
         var waiter: (any SocketWaiter)?
         /// The connection registered under this socket number: a number closed and given to
@@ -99,10 +91,9 @@ final class SocketReactor: Sendable {
                 let socket = events[index].data.fd
                 let flags = events[index].events
                 let waiter = watches.withLock { watches -> (any SocketWaiter)? in
-                    guard var watch = watches[socket] else { return nil }
+                    guard let watch = watches[socket] else { return nil }
                     if let waiter = watch.waiter {
-                        watch.waiter = nil
-                        watches[socket] = watch
+                        watches[socket]?.waiter = nil
                         return waiter
                     }
                     if !watch.missedEvent {
@@ -127,12 +118,18 @@ final class SocketReactor: Sendable {
 final class SocketReactor: Sendable {
     static let shared: SocketReactor? = nil
 
-    enum Watching {
-        case watching, mayBeReady, failed
-    }
-
     func watch(_ socket: Int32, of owner: UInt64, writing: Bool, recheck: Bool, for waiter: any SocketWaiter) -> Watching {
         .failed
     }
 }
 #endif
+
+extension SocketReactor {
+    enum Watching {
+        case watching
+        /// An event came for the socket while nobody waited: read it now, then watch again (with
+        /// `recheck`) if the answer is not whole.
+        case mayBeReady
+        case failed
+    }
+}
