@@ -18,7 +18,7 @@ struct DatabaseConnection {
     var isEmbedded: Bool { cluster != nil }
 
     static func open(_ options: DatabaseOptions, logger: Logger) async throws -> DatabaseConnection {
-        let size = try options.resolvedPoolSize()
+        let size = try options.resolvedPoolSize(embedded: options.resolvedDatabaseURL == nil)
         let pooler = try options.resolvedPooler()
         if let url = options.resolvedDatabaseURL {
             var configuration = PostgresPool.Configuration(conninfo: url, size: size, applicationName: "foodgraph")

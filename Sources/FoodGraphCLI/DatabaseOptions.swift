@@ -11,7 +11,9 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Folder of the embedded cluster (env FOODGRAPH_DATA_DIR, default ./.foodgraph).")
     var dataDirectory: String?
 
-    @Option(name: .customLong("pool-size"), help: "Connections in the pool (env DATABASE_POOL_SIZE, default 10).")
+    @Option(
+        name: .customLong("pool-size"),
+        help: "Connections in the pool (env DATABASE_POOL_SIZE; default 10, or twice the cores (at least 4) for the embedded cluster).")
     var poolSize: Int?
 
     var resolvedDatabaseURL: String? { databaseURL ?? Environment.string("DATABASE_URL") }
@@ -53,8 +55,12 @@ struct DatabaseOptions: ParsableArguments {
         try Environment.flag("FOODGRAPH_DATABASE_REACTOR") ?? true
     }
 
-    func resolvedPoolSize() throws -> Int {
-        let size = try poolSize ?? Environment.integer("DATABASE_POOL_SIZE") ?? 10
+    /// The embedded cluster shares this machine's cores, so more connections than about twice
+    /// their number only add backends to wake (docs/performance.md, "How many connections");
+    /// an external server's cores are unknown here.
+    func resolvedPoolSize(embedded: Bool) throws -> Int {
+        let standard = embedded ? max(4, 2 * ProcessInfo.processInfo.activeProcessorCount) : 10
+        let size = try poolSize ?? Environment.integer("DATABASE_POOL_SIZE") ?? standard
         guard (1...500).contains(size) else { throw StartupError("The pool size must be between 1 and 500, not \(size).") }
         return size
     }
