@@ -9,7 +9,7 @@ rounds, and pgbench on the floor scripts, and prints the table.
 
 Arguments come from the environment (tools/bench sets them): FOODGRAPH_PID, PEER_PID,
 PORT (FoodGraph's; the peer's is one below, the recorder's two), TOKEN, DIARY_DATE, PGHOST (the cluster's socket folder), DURATION (s), ROUNDS,
-CONNECTIONS, WORK (a scratch folder).
+CONNECTIONS, POOL (each server's database connections), WORK (a scratch folder).
 """
 import os
 import re
@@ -30,6 +30,7 @@ date = os.environ["DIARY_DATE"]
 duration = int(os.environ.get("DURATION", "10"))
 rounds = int(os.environ.get("ROUNDS", "3"))
 connections = int(os.environ.get("CONNECTIONS", "32"))
+pool = int(os.environ.get("POOL", "10"))
 work = os.environ["WORK"]
 ticks = os.sysconf("SC_CLK_TCK")
 
@@ -109,15 +110,19 @@ def main():
                 results[name][side].append((rate, cpu * 1000 / requests))
                 print(f"round {round_number} {name} {side}: {rate:.0f} requests/s, {cpu * 1000 / requests:.3f} CPU ms/request", flush=True)
 
+    # The floor is the better of pgbench with 10 connections and with as many as the servers have:
+    # fewer connections can be faster on a small host (docs/performance.md, "How many connections").
     floor = {}
     for title, name, _ in queries:
         if name == "typename":
             continue
-        output = subprocess.run(
-            ["pgbench", "-n", "-M", "prepared", "-f", floors[name], "-c", "10", "-j", "2", "-T", str(duration), "postgres"],
-            capture_output=True, text=True, check=True).stdout
-        floor[name] = float(re.search(r"tps = ([\d.]+)", output).group(1))
-        print(f"floor {name}: {floor[name]:.0f} requests/s (pgbench -M prepared, 10 connections)", flush=True)
+        for clients in sorted({10, pool}):
+            output = subprocess.run(
+                ["pgbench", "-n", "-M", "prepared", "-f", floors[name], "-c", str(clients), "-j", "2", "-T", str(duration), "postgres"],
+                capture_output=True, text=True, check=True).stdout
+            rate = float(re.search(r"tps = ([\d.]+)", output).group(1))
+            print(f"floor {name}: {rate:.0f} requests/s (pgbench -M prepared, {clients} connections)", flush=True)
+            floor[name] = max(floor.get(name, 0), rate)
 
     def mean(values):
         return sum(values) / len(values)
