@@ -61,7 +61,7 @@ final class ServerMetrics: Sendable {
         // The name the chosen operation has in its document: the `operationName` parameter is
         // often absent, and is the client's word for a request refused before parsing.
         let observation = RequestObservation.current
-        let name = operationNames.label(for: observation?.operationName, known: observation?.selected != nil)
+        let name = operationNames.label(for: observation?.operationName, known: observation?.hasSelected == true)
         Self.handle(in: operationTimers, key: name) {
             CoreMetrics.Timer(label: "foodgraph_operation_duration_seconds", dimensions: [("operation_name", name)], factory: factory)
         }.recordNanoseconds(nanoseconds)

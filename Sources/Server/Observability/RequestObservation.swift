@@ -28,8 +28,12 @@ final class RequestObservation: Sendable {
 
     var selected: Selected? { state.withLock { $0.selected } }
 
+    /// Whether an operation was chosen. It and `operationName` read in place, for every request's
+    /// metrics: a copy of `Selected` takes a reference to each of its parts.
+    var hasSelected: Bool { state.withLock { $0.selected != nil } }
+
     /// The operation's name as the document gives it (the `operationName` parameter may be absent).
-    var operationName: String? { selected?.operation.name?.value }
+    var operationName: String? { state.withLock { $0.selected?.operation.name?.value } }
 
     func select(
         _ operation: OperationDefinitionNode, in document: DocumentNode, variables: GraphQLObject?, limits: QueryLimits,
