@@ -30,7 +30,7 @@ date = os.environ["DIARY_DATE"]
 duration = int(os.environ.get("DURATION", "10"))
 rounds = int(os.environ.get("ROUNDS", "3"))
 connections = int(os.environ.get("CONNECTIONS", "32"))
-pool = int(os.environ.get("POOL", "10"))
+pool = int(os.environ["POOL"])
 work = os.environ["WORK"]
 ticks = os.sysconf("SC_CLK_TCK")
 
