@@ -18,9 +18,10 @@ struct DatabaseConnection {
     var isEmbedded: Bool { cluster != nil }
 
     static func open(_ options: DatabaseOptions, logger: Logger) async throws -> DatabaseConnection {
-        let size = try options.resolvedPoolSize(embedded: options.resolvedDatabaseURL == nil)
+        let externalURL = options.resolvedDatabaseURL
+        let size = try options.resolvedPoolSize(embedded: externalURL == nil)
         let pooler = try options.resolvedPooler()
-        if let url = options.resolvedDatabaseURL {
+        if let url = externalURL {
             var configuration = PostgresPool.Configuration(conninfo: url, size: size, applicationName: "foodgraph")
             configuration.pooler = pooler
             configuration.sendsWithoutBlocking = try options.resolvedReactor()
