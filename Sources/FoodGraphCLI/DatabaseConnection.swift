@@ -26,6 +26,7 @@ struct DatabaseConnection {
             configuration.pooler = pooler
             configuration.sendsWithoutBlocking = try options.resolvedReactor()
             configuration.listenConninfo = options.listenDatabaseURL
+            configuration.waitObserver = Telemetry.poolWaitObserver()
             let pool = PostgresPool(configuration: configuration)
             do {
                 _ = try await PostgresDatabase(pool: pool).query("SELECT 1")
@@ -72,6 +73,7 @@ struct DatabaseConnection {
         logger.info("embedded PostgreSQL", metadata: ["folder": "\(cluster.root.path)", "started": "\(started)"])
         var configuration = PostgresPool.Configuration(conninfo: cluster.url, size: size, applicationName: "foodgraph")
         configuration.sendsWithoutBlocking = try options.resolvedReactor()
+        configuration.waitObserver = Telemetry.poolWaitObserver()
         let pool = PostgresPool(configuration: configuration)
         return DatabaseConnection(pool: pool, cluster: cluster, startedCluster: started)
     }

@@ -16,6 +16,9 @@ import Tracing
 enum Telemetry {
     /// Buckets of the value histograms recorded outside the server (loader batch sizes).
     static let batchSizeBuckets: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+    /// Buckets of `foodgraph_pool_wait_seconds`, in seconds: from a wait behind a statement or two
+    /// to the pool's acquire timeout. A request served at once is in the first.
+    static let poolWaitBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 
     private static let metrics = Mutex<PrometheusCollectorRegistry?>(nil)
     private static let tracing = Mutex<(endpoint: String, service: any Service)?>(nil)
@@ -27,9 +30,22 @@ enum Telemetry {
             let made = PrometheusCollectorRegistry()
             var factory = PrometheusMetricsFactory(registry: made)
             factory.valueHistogramBuckets = ["foodgraph_dataloader_batch_size": batchSizeBuckets]
+            factory.durationHistogramBuckets = [
+                "foodgraph_pool_wait_seconds": poolWaitBuckets.map { Duration.nanoseconds(Int64($0 * 1e9)) }
+            ]
             MetricsSystem.bootstrap(factory)
             registry = made
             return made
+        }
+    }
+
+    /// Records the primary pool's waits for a connection (`PostgresPool.Configuration.waitObserver`)
+    /// in `foodgraph_pool_wait_seconds`.
+    static func poolWaitObserver() -> @Sendable (Duration) -> Void {
+        _ = metricsRegistry()
+        let timer = Metrics.Timer(label: "foodgraph_pool_wait_seconds")
+        return { waited in
+            timer.recordNanoseconds(waited.components.seconds * 1_000_000_000 + waited.components.attoseconds / 1_000_000_000)
         }
     }
 

@@ -37,6 +37,11 @@ public final class PostgresPool: Sendable {
         /// pooler in between hands each statement to any server session, so notifications would go
         /// to whichever client holds that session next.
         public var listenConninfo: String?
+        /// Told how long each statement and transaction waited for a connection: zero when one was
+        /// free, else from its arrival until a connection was handed to it (opening one included).
+        /// Called on the thread that hands the connection over, outside the pool's lock, so it must
+        /// be quick. Requests that time out or are cancelled while they wait are not told.
+        public var waitObserver: (@Sendable (Duration) -> Void)?
 
         public init(
             conninfo: String, size: Int = 10, acquireTimeout: Duration = .seconds(5),
@@ -204,6 +209,7 @@ public final class PostgresPool: Sendable {
         case .rejected(let error):
             request.fail(with: error)
         case .serve(let connection, let needsCheck):
+            configuration.waitObserver?(.zero)
             hand(connection, to: request, needsCheck: needsCheck)
         case .queued(let openingConnection):
             if openingConnection { openConnection() }
@@ -242,7 +248,9 @@ public final class PostgresPool: Sendable {
             return .hand(request)
         }
         switch outcome {
-        case .hand(let request): hand(connection, to: request, needsCheck: false)
+        case .hand(let request):
+            if let observer = configuration.waitObserver { observer(waited(sinceArrivalOf: request.deadline, now: .now)) }
+            hand(connection, to: request, needsCheck: false)
         case .idle: break
         case .close: Task { await connection.close() }
         }
@@ -304,9 +312,21 @@ public final class PostgresPool: Sendable {
                 return (.stop, lease, false)
             }
         }
+        if let observer = configuration.waitObserver {
+            let now = ContinuousClock.now
+            if let lease { observer(waited(sinceArrivalOf: lease.deadline, now: now)) }
+            if case .run(let batch) = step {
+                for member in batch { observer(waited(sinceArrivalOf: member.deadline, now: now)) }
+            }
+        }
         if let lease { hand(connection, to: lease, needsCheck: false) }
         if openReplacement { openConnection() }
         return (step, awaited)
+    }
+
+    /// How long a request has waited: it arrived one acquire timeout before its deadline.
+    private func waited(sinceArrivalOf deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) -> Duration {
+        max(.zero, now - (deadline - configuration.acquireTimeout))
     }
 
     /// Called on the connection's thread when it failed its check before running `statement`:

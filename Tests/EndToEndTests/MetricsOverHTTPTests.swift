@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import Postgres
 import Server
 import TestSupport
 import Testing
@@ -53,6 +54,36 @@ import Testing
             #expect(Self.value(of: #"foodgraph_job_queue_depth{state="due"}"#, in: text) != nil)
             #expect(Self.value(of: #"foodgraph_job_failures_total{kind="\#(kind)"}"#, in: text) == 1)
         }
+    }
+
+    /// The pool `foodgraph serve` opens records in `foodgraph_pool_wait_seconds` how long each
+    /// statement and transaction waited for a connection: what an operator sizes the pool by.
+    @Test func anOperatorSeesHowLongRequestsWaitedForAConnection() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let registry = Telemetry.metricsRegistry()
+        func figures() -> (count: Double, overTenthOfASecond: Double) {
+            let text = String(decoding: registry.emitToBuffer(), as: UTF8.self)
+            let count = Self.value(of: "foodgraph_pool_wait_seconds_count", in: text) ?? 0
+            let withinTenth = Self.value(of: #"foodgraph_pool_wait_seconds_bucket{le="0.1"}"#, in: text) ?? 0
+            return (count, count - withinTenth)
+        }
+        let connection = try await DatabaseConnection.open(
+            try DatabaseOptions.parse(["--database-url", database.url, "--pool-size", "1"]), logger: Logger(label: "test"))
+        let before = figures()
+        let db = PostgresDatabase(pool: connection.pool)
+        // A transaction holds the only connection while a statement waits for it.
+        let waiter = try await connection.pool.withConnection { _ in
+            let waiter = Task { try await db.query("SELECT 1") }
+            while await connection.pool.statistics.waiting == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(300))
+            return waiter
+        }
+        _ = try await waiter.value
+        await connection.close()
+        let after = figures()
+        #expect(after.count - before.count >= 2)
+        #expect(after.overTenthOfASecond - before.overTenthOfASecond >= 1)
     }
 
     /// The value of the sample `series` (name and labels, exactly as exposed).

@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Synchronization
 import Testing
 import TestSupport
 
@@ -187,9 +188,42 @@ import TestSupport
         #expect(statistics.snapshot.totalDuration > .zero)
     }
 
-    /// Opens the pool's connection before a test times anything: waiting includes opening one, and
-    /// on a loaded machine that alone can exceed a short acquire timeout. The connection opened for
-    /// a request that timed out stays in the pool, so a retry finds it.
+    @Test func howLongEachRequestWaitedForAConnectionIsObserved() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let waits = Mutex<[Duration]>([])
+        var configuration = PostgresPool.Configuration(conninfo: database.url, size: 1, acquireTimeout: .seconds(10))
+        configuration.waitObserver = { waited in waits.withLock { $0.append(waited) } }
+        let pool = PostgresPool(configuration: configuration)
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        try await open(pool)
+        waits.withLock { $0.removeAll() }
+
+        // A free connection: no wait.
+        _ = try await db.query("SELECT 1")
+        #expect(waits.withLock { $0 } == [.zero])
+        // A transaction holds the only connection until a statement and another transaction queue
+        // behind it, and then a while longer.
+        let held = Duration.milliseconds(200)
+        let holder = Task {
+            try await pool.withConnection { _ in
+                try await until { await pool.statistics.waiting == 2 }
+                try await Task.sleep(for: held)
+            }
+        }
+        try await until { await pool.statistics.inUse == 1 }
+        let statement = Task { try await db.query("SELECT 2") }
+        let lease = Task { try await pool.withConnection { _ in } }
+        try await holder.value
+        _ = try await statement.value
+        try await lease.value
+        let observed = waits.withLock { $0 }
+        #expect(observed.count == 4)
+        #expect(observed.filter { $0 == .zero }.count == 2, "waits: \(observed)")
+        #expect(observed.filter { $0 >= held && $0 < .seconds(10) }.count == 2, "waits: \(observed)")
+    }
+
     /// Holds the pool's connection until cancelled (cancelling its statement).
     private func hold(_ pool: PostgresPool) -> Task<Void, any Error> {
         Task {
@@ -199,6 +233,9 @@ import TestSupport
         }
     }
 
+    /// Opens the pool's connection before a test times anything: waiting includes opening one, and
+    /// on a loaded machine that alone can exceed a short acquire timeout. The connection opened for
+    /// a request that timed out stays in the pool, so a retry finds it.
     private func open(_ pool: PostgresPool) async throws {
         for _ in 0..<50 {
             if (try? await pool.withConnection({ _ in })) != nil { return }

@@ -32,6 +32,12 @@
     return metrics.filter(function (m) { return m.name === name && (!filter || filter(m.labels)); })
       .reduce(function (a, m) { return a + m.value; }, 0);
   }
+  // A histogram's cumulative buckets, by bound.
+  function histogram(metrics, name) {
+    return metrics.filter(function (m) { return m.name === name; })
+      .map(function (m) { return { le: m.labels.le === "+Inf" ? Infinity : parseFloat(m.labels.le), count: m.value }; })
+      .sort(function (a, b) { return a.le - b.le; });
+  }
   // A percentile from a cumulative histogram, interpolated inside its bucket.
   function percentile(buckets, count, q) {
     if (!count) return null;
@@ -99,10 +105,10 @@
       rates.push(seconds > 0 ? Math.max(0, samples[i].requests - samples[i - 1].requests) / seconds : 0);
     }
     var errors = metrics.filter(function (m) { return m.name === "foodgraph_errors_total"; });
-    var buckets = metrics.filter(function (m) { return m.name === "foodgraph_request_duration_seconds_bucket"; })
-      .map(function (m) { return { le: m.labels.le === "+Inf" ? Infinity : parseFloat(m.labels.le), count: m.value }; })
-      .sort(function (a, b) { return a.le - b.le; });
+    var buckets = histogram(metrics, "foodgraph_request_duration_seconds_bucket");
     var count = sum(metrics, "foodgraph_request_duration_seconds_count");
+    var waitBuckets = histogram(metrics, "foodgraph_pool_wait_seconds_bucket");
+    var waits = sum(metrics, "foodgraph_pool_wait_seconds_count");
     var poolOpen = sum(metrics, "foodgraph_pool_connections", function (l) { return l.state === "open"; });
     var poolUsed = sum(metrics, "foodgraph_pool_connections", function (l) { return l.state === "in_use"; });
     var waiting = sum(metrics, "foodgraph_pool_waiting");
@@ -116,7 +122,8 @@
       figure("Latency p90", ms(percentile(buckets, count, 0.9)), "p90"),
       figure("Latency p99", ms(percentile(buckets, count, 0.99)), "p99"),
       figure("Pool in use", poolUsed + " of " + poolOpen + " open", "pool"),
-      figure("Waiting for a connection", String(waiting), "waiting")));
+      figure("Waiting for a connection", String(waiting), "waiting"),
+      figure("Connection wait p99", ms(percentile(waitBuckets, waits, 0.99)), "pool-wait")));
     var bars = [], previous = 0;
     buckets.forEach(function (b) {
       bars.push({ label: isFinite(b.le) ? (b.le < 1 ? Math.round(b.le * 1000) + "ms" : b.le + "s") : "more", value: b.count - previous });
