@@ -103,3 +103,149 @@ private final class AnswerReader: SocketWaiter, @unchecked Sendable {
         }
     }
 }
+
+extension PostgresConnection {
+    /// Sends `batch` in one round trip (libpq's pipeline mode, a sync point after each statement,
+    /// so each is its own implicit transaction) from the calling thread without waiting; `reactor`
+    /// reads the answers as they arrive and passes them to `finished`, one outcome per statement
+    /// in order, on the reactor's thread. Returns false, having sent nothing, when the batch must
+    /// run the blocking way: a statement is not prepared on this connection yet, or the connection
+    /// is not idle and well.
+    ///
+    /// Only for a connection the pool has handed this batch: nothing else may use it until
+    /// `finished` is called.
+    nonisolated func sendWithoutBlocking(
+        _ batch: [PendingStatement], reactor: SocketReactor, finished: @escaping @Sendable ([SentOutcome]) -> Void
+    ) -> Bool {
+        guard !sendsUnnamedStatements, let handle = session.handle, PQstatus(handle) == CONNECTION_OK,
+            PQtransactionStatus(handle) == PQTRANS_IDLE
+        else { return false }
+        let socket = PQsocket(handle)
+        var names: [String?] = []
+        names.reserveCapacity(batch.count)
+        for statement in batch {
+            if statement.sql.hasPrefix(Self.planEachExecution) {
+                names.append(nil)
+            } else if let name = session.preparedStatements[statement.sql] {
+                names.append(name)
+            } else {
+                return false
+            }
+        }
+        guard socket >= 0, PQenterPipelineMode(handle) == 1 else { return false }
+        guard PQsetnonblocking(handle, 1) == 0 else {
+            PQexitPipelineMode(handle)
+            return false
+        }
+        for (index, statement) in batch.enumerated() {
+            let count = Int32(statement.parameters.count)
+            let queued = ParameterBuffers.with(statement.parameters) { values, lengths, formats in
+                if let name = names[index] {
+                    PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0)
+                } else {
+                    PQsendQueryParams(handle, statement.sql, count, nil, values, lengths, formats, 0)
+                }
+            }
+            guard queued == 1, PQpipelineSync(handle) == 1 else {
+                // Part of the batch may be on its way: the connection's state is unknown.
+                PQsetnonblocking(handle, 0)
+                recordState(broken: true)
+                let error = PostgresError(.connection, "A statement could not be queued on the connection.")
+                finished(batch.map { _ in .finished(.failure(error)) })
+                return true
+            }
+        }
+        PipelineReader(
+            connection: self, handle: handle, socket: socket, reactor: reactor, named: names.map { $0 != nil },
+            finished: finished
+        ).advance(readable: false)
+        return true
+    }
+}
+
+/// Reads the answers of a batch sent in pipeline mode as their bytes arrive: per statement its
+/// result, then the end of its results, then its sync point.
+private final class PipelineReader: SocketWaiter, @unchecked Sendable {
+    private let connection: PostgresConnection
+    private let handle: OpaquePointer
+    private let socket: Int32
+    private let reactor: SocketReactor
+    private let named: [Bool]
+    private let finished: @Sendable ([PostgresConnection.SentOutcome]) -> Void
+    private var outcomes: [PostgresConnection.SentOutcome] = []
+    /// The current statement's last result; whether its results have ended (its sync is next).
+    private var last: PostgresResult?
+    private var awaitingSync = false
+
+    init(
+        connection: PostgresConnection, handle: OpaquePointer, socket: Int32, reactor: SocketReactor, named: [Bool],
+        finished: @escaping @Sendable ([PostgresConnection.SentOutcome]) -> Void
+    ) {
+        self.connection = connection
+        self.handle = handle
+        self.socket = socket
+        self.reactor = reactor
+        self.named = named
+        self.finished = finished
+        outcomes.reserveCapacity(named.count)
+    }
+
+    func socketIsReady(readable: Bool) {
+        advance(readable: readable)
+    }
+
+    func advance(readable: Bool) {
+        let unsent = PQflush(handle)
+        guard unsent >= 0, !readable || PQconsumeInput(handle) == 1 else { return end(failed: true) }
+        while PQisBusy(handle) == 0 {
+            if awaitingSync {
+                guard let sync = PQgetResult(handle) else { return end(failed: true) }
+                let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+                PQclear(sync)
+                guard synced else { return end(failed: true) }
+                awaitingSync = false
+                if outcomes.count == named.count { return end(failed: false) }
+                continue
+            }
+            guard let result = PQgetResult(handle) else {
+                // The end of the current statement's results.
+                guard let last else { return end(failed: true) }
+                outcomes.append(outcome(of: last, isNamed: named[outcomes.count]))
+                self.last = nil
+                awaitingSync = true
+                continue
+            }
+            last = PostgresResult(handle: result)
+        }
+        switch reactor.watch(socket, of: connection.session.serial, writing: unsent == 1, recheck: readable, for: self) {
+        case .watching: break
+        case .mayBeReady: advance(readable: true)
+        case .failed: end(failed: true)
+        }
+    }
+
+    private func outcome(of result: PostgresResult, isNamed: Bool) -> PostgresConnection.SentOutcome {
+        do {
+            return .finished(.success(PostgresRows(result: try connection.check(result))))
+        } catch let error as PostgresError where isNamed && (error.sqlState == "0A000" || error.sqlState == "26000") {
+            return .needsBlockingRun
+        } catch {
+            return .finished(.failure(error))
+        }
+    }
+
+    private func end(failed: Bool) {
+        guard !failed, PQexitPipelineMode(handle) == 1 else {
+            // Answers may be half read: nothing else can be sent on this connection.
+            PQsetnonblocking(handle, 0)
+            connection.recordState(broken: true)
+            let error = connection.connectionError()
+            while outcomes.count < named.count { outcomes.append(.finished(.failure(error))) }
+            return finished(outcomes)
+        }
+        // Blocking again, as the connection's other calls (COPY above all) expect it.
+        PQsetnonblocking(handle, 0)
+        connection.recordState()
+        finished(outcomes)
+    }
+}

@@ -12,7 +12,9 @@ import Synchronization
 ///
 /// When more statements wait than there are connections, a connection that comes free sends up to
 /// `maximumBatch` of the plain data statements at the head of the queue in one round trip
-/// (libpq's pipeline mode), each still its own implicit transaction with its own result.
+/// (libpq's pipeline mode), each still its own implicit transaction with its own result. Like a
+/// single statement, a batch whose statements are all prepared on the connection is sent from the
+/// thread that freed it, and its answers are read by the socket reactor.
 ///
 /// Broken connections are dropped and replaced; after any connection failure, idle connections are
 /// checked before they are used again, so the pool recovers by itself when the server restarts.
@@ -542,11 +544,11 @@ private enum Request: Sendable {
 
 extension PostgresConnection {
     /// Runs `batch`, then whatever statements the pool hands over next, without returning to the
-    /// pool's callers in between. A single statement already prepared here is sent from the calling
-    /// thread and its answer read by the socket reactor; anything else runs on this connection's
-    /// own thread.
+    /// pool's callers in between. Statements already prepared here are sent from the calling
+    /// thread and their answers read by the socket reactor; anything else runs on this
+    /// connection's own thread.
     fileprivate nonisolated func serve(_ batch: [PendingStatement], checkingFirst: Bool, for pool: PostgresPool) {
-        if !checkingFirst, batch.count == 1, send(batch[0], for: pool) { return }
+        if !checkingFirst, send(batch, for: pool) { return }
         runOnOwnThread { connection in
             if checkingFirst, !connection.passesCheck() {
                 connection.close()
@@ -568,7 +570,7 @@ extension PostgresConnection {
             if leaseState == .inTransaction { rollBack() }
             switch answer(batch, with: results, for: pool) {
             case .run(let next):
-                if next.count == 1, send(next[0], for: pool) { return }
+                if send(next, for: pool) { return }
                 batch = next
                 results = outcomes(of: batch)
             case .stop:
@@ -584,6 +586,40 @@ extension PostgresConnection {
         if batch.count > 1 { return performInOneRoundTrip(batch) }
         if cancelToken.wasCancelled(statement: batch[0].id) { return [.failure(CancellationError())] }
         return [Result { try perform(batch[0].sql, encoded: batch[0].parameters) }]
+    }
+
+    /// Sends `batch` without blocking, in one round trip when it has several statements (see
+    /// `sendWithoutBlocking`); false when it must run on this connection's thread.
+    private nonisolated func send(_ batch: [PendingStatement], for pool: PostgresPool) -> Bool {
+        if batch.count == 1 { return send(batch[0], for: pool) }
+        guard pool.configuration.sendsWithoutBlocking, let reactor = SocketReactor.shared else { return false }
+        let sent = sendWithoutBlocking(batch, reactor: reactor) { outcomes in
+            var results: [Result<PostgresRows, any Error>] = []
+            results.reserveCapacity(outcomes.count)
+            for outcome in outcomes {
+                guard case .finished(let result) = outcome else { break }
+                results.append(result)
+            }
+            guard results.count == batch.count, self.leaseState != .inTransaction else {
+                // A plan gone stale is prepared again on the connection's own thread, where a
+                // statement that left a transaction open is also rolled back.
+                self.runOnOwnThread { connection in
+                    let results = zip(batch, outcomes).map { statement, outcome in
+                        if case .finished(let result) = outcome { return result }
+                        return Result { try connection.perform(statement.sql, encoded: statement.parameters) }
+                    }
+                    connection.run(batch, results: results, for: pool)
+                }
+                return
+            }
+            switch self.answer(batch, with: results, for: pool) {
+            case .run(let next): self.serve(next, checkingFirst: false, for: pool)
+            case .stop: break
+            case .close: self.runOnOwnThread { $0.close() }
+            }
+        }
+        if sent { pool.sentWithoutBlocking.add(batch.count, ordering: .relaxed) }
+        return sent
     }
 
     /// Sends `statement` without blocking (see `sendWithoutBlocking`); false when it must run on

@@ -146,4 +146,48 @@ import TestSupport
         // The prepared plan's result type changed: PostgreSQL refuses it, and it is prepared again.
         #expect(try await pool.query(sql, [Int32(1)]).columnNames == ["id", "name"])
     }
+
+    @Test func queuedStatementsGoOutInOneRoundTripWithoutBlockingAndKeepTheirOwnAnswers() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        _ = try await pool.query("CREATE TABLE shelf (id int4)")
+        _ = try await pool.query("INSERT INTO shelf VALUES (1)")
+        let divide = "SELECT 700 / ($1::int8 % 7)"
+        let shelf = "SELECT * FROM shelf WHERE id = $1::int4"
+        let next = "SELECT $1::int4 + 1"
+        // Each prepared on the connection once, and the shelf's plan made stale.
+        _ = try await db.query(divide, [Int64(1)])
+        _ = try await db.query(shelf, [Int32(1)])
+        _ = try await db.query(next, [Int32(1)])
+        _ = try await pool.query("ALTER TABLE shelf ADD COLUMN name text")
+        let sentBefore = await pool.statistics.statementsSentWithoutBlocking
+
+        let first = Task { try await db.query("SELECT pg_sleep(60)") }
+        try await until { await pool.statistics.inUse == 1 }
+        let quotient = Task { try await db.query(divide, [Int64(3)])[0].decode(Int64.self, at: 0) }
+        try await until { await pool.statistics.waiting == 1 }
+        let byZero = Task { try await db.query(divide, [Int64(7)]) }
+        try await until { await pool.statistics.waiting == 2 }
+        let stale = Task { try await db.query(shelf, [Int32(1)]).columnNames }
+        try await until { await pool.statistics.waiting == 3 }
+        let successor = Task { try await db.query(next, [Int32(41)])[0].decode(Int32.self, at: 0) }
+        try await until { await pool.statistics.waiting == 4 }
+        // When the first ends, the four queued behind it go out together.
+        first.cancel()
+        _ = await first.result
+
+        #expect(try await quotient.value == 233)
+        let error = await #expect(throws: PostgresError.self) { _ = try await byZero.value }
+        #expect(error?.sqlState == "22012")
+        // PostgreSQL refused the stale plan; it was prepared again, on the connection's thread.
+        #expect(try await stale.value == ["id", "name"])
+        #expect(try await successor.value == 42)
+        let statistics = await pool.statistics
+        #expect(statistics.sharedRoundTripStatements == 4)
+        #expect(statistics.statementsSentWithoutBlocking - sentBefore == 4)
+        #expect(try await pool.withConnection { await $0.isInTransaction } == false)
+    }
 }
