@@ -612,11 +612,7 @@ extension PostgresConnection {
                 }
                 return
             }
-            switch self.answer(batch, with: results, for: pool) {
-            case .run(let next): self.serve(next, checkingFirst: false, for: pool)
-            case .stop: break
-            case .close: self.runOnOwnThread { $0.close() }
-            }
+            self.proceed(to: self.answer(batch, with: results, for: pool), for: pool)
         }
         if sent { pool.sentWithoutBlocking.add(batch.count, ordering: .relaxed) }
         return sent
@@ -631,11 +627,7 @@ extension PostgresConnection {
         let sent = sendWithoutBlocking(statement, reactor: reactor) { outcome in
             switch outcome {
             case .finished(let result) where self.leaseState != .inTransaction:
-                switch self.answer([statement], with: [result], for: pool) {
-                case .run(let next): self.serve(next, checkingFirst: false, for: pool)
-                case .stop: break
-                case .close: self.runOnOwnThread { $0.close() }
-                }
+                self.proceed(to: self.answer([statement], with: [result], for: pool), for: pool)
             case .finished(let result):
                 self.runOnOwnThread { $0.run([statement], results: [result], for: pool) }
             case .needsBlockingRun:
@@ -644,6 +636,16 @@ extension PostgresConnection {
         }
         if sent { pool.sentWithoutBlocking.add(1, ordering: .relaxed) }
         return sent
+    }
+
+    /// Where the reactor's thread goes once answers it read are handed on: the pool's next
+    /// statements, or nothing more.
+    private nonisolated func proceed(to step: PostgresPool.NextStep, for pool: PostgresPool) {
+        switch step {
+        case .run(let next): serve(next, checkingFirst: false, for: pool)
+        case .stop: break
+        case .close: runOnOwnThread { $0.close() }
+        }
     }
 
     /// Tells the pool that `batch` finished, then their callers (the pool learns of a broken

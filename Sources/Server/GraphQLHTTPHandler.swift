@@ -96,8 +96,8 @@ struct GraphQLHTTPHandler: Sendable {
                 Refusal(status: .internalServerError, message: "Internal server error.", code: "INTERNAL_SERVER_ERROR"),
                 mediaType: .json, requestID: requestID)
         }
-        let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - started).components.seconds)
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let outcome = response.status.code < 400 && errorCodes.isEmpty ? "success" : (response.status.code < 400 ? "partial" : "refused")
         metrics.record(
             operationType: operationType, operationName: operationName, outcome: outcome, seconds: seconds, errorCodes: errorCodes,
