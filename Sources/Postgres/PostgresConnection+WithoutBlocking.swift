@@ -172,7 +172,9 @@ private final class PipelineReader: SocketWaiter, @unchecked Sendable {
     private let reactor: SocketReactor
     private let named: [Bool]
     private let finished: @Sendable ([PostgresConnection.SentOutcome]) -> Void
-    private var outcomes: [PostgresConnection.SentOutcome] = []
+    /// The last result of each statement answered so far, made outcomes at the end: a result
+    /// that a lost connection cut short is then told apart from the statement's own error.
+    private var answered: [PostgresResult] = []
     /// The current statement's last result; whether its results have ended (its sync is next).
     private var last: PostgresResult?
     private var awaitingSync = false
@@ -187,7 +189,7 @@ private final class PipelineReader: SocketWaiter, @unchecked Sendable {
         self.reactor = reactor
         self.named = named
         self.finished = finished
-        outcomes.reserveCapacity(named.count)
+        answered.reserveCapacity(named.count)
     }
 
     func socketIsReady(readable: Bool) {
@@ -204,13 +206,13 @@ private final class PipelineReader: SocketWaiter, @unchecked Sendable {
                 PQclear(sync)
                 guard synced else { return end(failed: true) }
                 awaitingSync = false
-                if outcomes.count == named.count { return end(failed: false) }
+                if answered.count == named.count { return end(failed: false) }
                 continue
             }
             guard let result = PQgetResult(handle) else {
                 // The end of the current statement's results.
                 guard let last else { return end(failed: true) }
-                outcomes.append(outcome(of: last, isNamed: named[outcomes.count]))
+                answered.append(last)
                 self.last = nil
                 awaitingSync = true
                 continue
@@ -235,17 +237,16 @@ private final class PipelineReader: SocketWaiter, @unchecked Sendable {
     }
 
     private func end(failed: Bool) {
-        guard !failed, PQexitPipelineMode(handle) == 1 else {
-            // Answers may be half read: nothing else can be sent on this connection.
-            PQsetnonblocking(handle, 0)
-            connection.recordState(broken: true)
-            let error = connection.connectionError()
-            while outcomes.count < named.count { outcomes.append(.finished(.failure(error))) }
-            return finished(outcomes)
-        }
+        let broken = failed || PQexitPipelineMode(handle) != 1
         // Blocking again, as the connection's other calls (COPY above all) expect it.
         PQsetnonblocking(handle, 0)
-        connection.recordState()
+        // After a failure answers may be half read: nothing else can be sent on this connection.
+        connection.recordState(broken: broken)
+        var outcomes = answered.indices.map { outcome(of: answered[$0], isNamed: named[$0]) }
+        if outcomes.count < named.count {
+            let error = connection.connectionError()
+            while outcomes.count < named.count { outcomes.append(.finished(.failure(error))) }
+        }
         finished(outcomes)
     }
 }

@@ -147,6 +147,38 @@ import TestSupport
         #expect(try await pool.query(sql, [Int32(1)]).columnNames == ["id", "name"])
     }
 
+    @Test func aConnectionLostWhileTheReactorReadsABatchFailsItsStatementsAndIsReplaced() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        let sql = "SELECT pg_sleep($1::float8), pg_backend_pid()"
+        let pid = try await pool.query(sql, [0.0])[0].decode(Int32.self, at: 1)
+        let sentBefore = await pool.statistics.statementsSentWithoutBlocking
+        let first = Task { try await pool.query(sql, [60.0]) }
+        try await until { await pool.statistics.inUse == 1 }
+        let quick = Task { try await pool.query(sql, [0.0])[0].decode(Int32.self, at: 1) }
+        try await until { await pool.statistics.waiting == 1 }
+        let long = Task { try await pool.query(sql, [60.0]) }
+        try await until { await pool.statistics.waiting == 2 }
+        // The first ends; the two queued behind it go out together, and the second sleeps.
+        first.cancel()
+        _ = await first.result
+        try await until { await pool.statistics.statementsSentWithoutBlocking == sentBefore + 3 }
+        let admin = try await PostgresConnection.connect(try TestDatabase.serverURL())
+        _ = try await admin.query("SELECT pg_terminate_backend($1)", [pid])
+        await admin.close()
+        let error = await #expect(throws: PostgresError.self) { _ = try await long.value }
+        #expect(error?.kind == .connection)
+        // Its answer came before the loss; whether it was read before it depends on the timing.
+        switch await quick.result {
+        case .success(let backend): #expect(backend == pid)
+        case .failure(let error): #expect((error as? PostgresError)?.kind == .connection, "\(error)")
+        }
+        let next = try await pool.query(sql, [0.0])[0].decode(Int32.self, at: 1)
+        #expect(next != pid)
+    }
+
     @Test func queuedStatementsGoOutInOneRoundTripWithoutBlockingAndKeepTheirOwnAnswers() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
