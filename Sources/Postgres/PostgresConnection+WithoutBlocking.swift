@@ -9,6 +9,18 @@ extension PostgresConnection {
         case needsBlockingRun
     }
 
+    /// What a statement sent without blocking came to, from its last result: a prepared
+    /// statement whose plan went stale must run the blocking way, which prepares it again.
+    nonisolated func outcome(of result: PostgresResult, isNamed: Bool) -> SentOutcome {
+        do {
+            return .finished(.success(PostgresRows(result: try check(result))))
+        } catch let error as PostgresError where isNamed && error.isStalePlan {
+            return .needsBlockingRun
+        } catch {
+            return .finished(.failure(error))
+        }
+    }
+
     /// Sends `statement` from the calling thread without waiting for its answer; `reactor` reads
     /// the answer as it arrives and passes it to `finished` on the reactor's thread. Returns false,
     /// having sent nothing, when the statement must run the blocking way: it is not prepared on
@@ -94,13 +106,7 @@ private final class AnswerReader: SocketWaiter, @unchecked Sendable {
             return finished(.finished(.failure(connection.connectionError())))
         }
         connection.recordState()
-        do {
-            finished(.finished(.success(PostgresRows(result: try connection.check(last)))))
-        } catch let error as PostgresError where isNamed && (error.sqlState == "0A000" || error.sqlState == "26000") {
-            finished(.needsBlockingRun)
-        } catch {
-            finished(.finished(.failure(error)))
-        }
+        finished(connection.outcome(of: last, isNamed: isNamed))
     }
 }
 
@@ -226,23 +232,13 @@ private final class PipelineReader: SocketWaiter, @unchecked Sendable {
         }
     }
 
-    private func outcome(of result: PostgresResult, isNamed: Bool) -> PostgresConnection.SentOutcome {
-        do {
-            return .finished(.success(PostgresRows(result: try connection.check(result))))
-        } catch let error as PostgresError where isNamed && (error.sqlState == "0A000" || error.sqlState == "26000") {
-            return .needsBlockingRun
-        } catch {
-            return .finished(.failure(error))
-        }
-    }
-
     private func end(failed: Bool) {
         let broken = failed || PQexitPipelineMode(handle) != 1
         // Blocking again, as the connection's other calls (COPY above all) expect it.
         PQsetnonblocking(handle, 0)
         // After a failure answers may be half read: nothing else can be sent on this connection.
         connection.recordState(broken: broken)
-        var outcomes = answered.indices.map { outcome(of: answered[$0], isNamed: named[$0]) }
+        var outcomes = answered.indices.map { connection.outcome(of: answered[$0], isNamed: named[$0]) }
         if outcomes.count < named.count {
             let error = connection.connectionError()
             while outcomes.count < named.count { outcomes.append(.finished(.failure(error))) }

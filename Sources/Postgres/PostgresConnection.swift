@@ -194,7 +194,7 @@ public actor PostgresConnection {
         }
         do {
             return PostgresRows(result: try check(result))
-        } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
+        } catch let error as PostgresError where error.isStalePlan {
             // The statement's plan went stale (e.g. after a migration): prepare again, once.
             session.preparedStatements[sql] = nil
             _ = PQexec(handle, "DEALLOCATE \(name)").map(PQclear)
@@ -240,7 +240,7 @@ public actor PostgresConnection {
                     guard synced, let last else { break }
                     do {
                         results[index] = .success(PostgresRows(result: try check(last)))
-                    } catch let error as PostgresError where error.sqlState == "0A000" || error.sqlState == "26000" {
+                    } catch let error as PostgresError where error.isStalePlan {
                         continue
                     } catch {
                         results[index] = .failure(error)

@@ -37,6 +37,9 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     public var isCheckViolation: Bool { sqlState == "23514" }
     /// Serialization failure or deadlock: the transaction may succeed if retried.
     public var isRetryableTransactionFailure: Bool { sqlState == "40001" || sqlState == "40P01" }
+    /// A prepared statement's plan no longer fits (its result type changed after a migration, or
+    /// it was deallocated): preparing it again fixes it.
+    var isStalePlan: Bool { sqlState == "0A000" || sqlState == "26000" }
     /// Cancelled by request or by `statement_timeout`.
     public var isQueryCanceled: Bool { sqlState == "57014" }
     /// The server is shutting down or restarting, or the connection broke.

@@ -124,9 +124,7 @@ import TestSupport
         let pid = try await pool.query(sql, [0.0])[0].decode(Int32.self, at: 1)
         let sleeper = Task { try await pool.query(sql, [60.0]) }
         try await until { await pool.statistics.statementsSentWithoutBlocking == 1 }
-        let admin = try await PostgresConnection.connect(try TestDatabase.serverURL())
-        _ = try await admin.query("SELECT pg_terminate_backend($1)", [pid])
-        await admin.close()
+        try await terminate(backend: pid)
         let error = await #expect(throws: PostgresError.self) { _ = try await sleeper.value }
         #expect(error?.kind == .connection)
         let next = try await pool.query(sql, [0.0])[0].decode(Int32.self, at: 1)
@@ -165,9 +163,7 @@ import TestSupport
         first.cancel()
         _ = await first.result
         try await until { await pool.statistics.statementsSentWithoutBlocking == sentBefore + 3 }
-        let admin = try await PostgresConnection.connect(try TestDatabase.serverURL())
-        _ = try await admin.query("SELECT pg_terminate_backend($1)", [pid])
-        await admin.close()
+        try await terminate(backend: pid)
         let error = await #expect(throws: PostgresError.self) { _ = try await long.value }
         #expect(error?.kind == .connection)
         // Its answer came before the loss; whether it was read before it depends on the timing.
@@ -221,5 +217,12 @@ import TestSupport
         #expect(statistics.sharedRoundTripStatements == 4)
         #expect(statistics.statementsSentWithoutBlocking - sentBefore == 4)
         #expect(try await pool.withConnection { await $0.isInTransaction } == false)
+    }
+
+    /// Ends a connection's server process, as an administrator or a restart would.
+    private func terminate(backend pid: Int32) async throws {
+        let admin = try await PostgresConnection.connect(try TestDatabase.serverURL())
+        _ = try await admin.query("SELECT pg_terminate_backend($1)", [pid])
+        await admin.close()
     }
 }
