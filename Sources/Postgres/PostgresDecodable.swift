@@ -79,12 +79,48 @@ extension Int32: PostgresDecodable {
 
 extension Double: PostgresDecodable {
     public init(postgresText bytes: UnsafeBufferPointer<UInt8>) throws {
+        if let value = shortDecimal(bytes) {
+            self = value
+            return
+        }
         guard let value = Double(String(decoding: bytes, as: UTF8.self)) else {
             throw PostgresError(.decoding, "\"\(String(decoding: bytes, as: UTF8.self))\" is not a valid Double.")
         }
         self = value
     }
 }
+
+/// The usual float8 text, `-?digits[.digits]` with at most 15 digits, parsed straight from the
+/// bytes; nil for anything else (exponents, NaN, Infinity, longer values), which goes through
+/// `Double(String)`. Such a value's digits are an integer below 2^53 and its scale at most 15,
+/// so the one division by an exact power of ten is correctly rounded (Clinger's fast path): the
+/// same Double the general parser gives, without its String, copies and reference counting.
+private func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative { index = 1 }
+    var digits: Int64 = 0
+    var digitCount = 0
+    var scale = -1
+    while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: "."), scale < 0, digitCount > 0 {
+            scale = 0
+            continue
+        }
+        let digit = byte &- UInt8(ascii: "0")
+        guard digit < 10, digitCount < 15 else { return nil }
+        digits = digits * 10 + Int64(digit)
+        digitCount += 1
+        if scale >= 0 { scale += 1 }
+    }
+    guard digitCount > 0, scale != 0 else { return nil }
+    let magnitude = scale > 0 ? Double(digits) / exactPowersOfTen[scale] : Double(digits)
+    return negative ? -magnitude : magnitude
+}
+
+private let exactPowersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 
 extension Bool: PostgresDecodable {
     public init(postgresText bytes: UnsafeBufferPointer<UInt8>) throws {

@@ -41,6 +41,40 @@ import TestSupport
         #expect(throws: PostgresError.self) { try row.decode(Int32.self, at: 13) }
     }
 
+    /// Short decimals take a parser of their own (`shortDecimal`): every float8 the server writes
+    /// must still decode to the value it was, bit for bit, and text the general parser refuses must
+    /// still be refused.
+    @Test func everyFloat8DecodesToTheValueTheServerWrote() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.1, 0.1 + 0.2, 123.45, -0.000_001, 999_999_999_999_999, 1_234_567_890_123_456,
+            0.000_000_000_000_001, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity, -.infinity, 1e22, 1e23,
+        ]
+        for scale in 0...16 {
+            for _ in 0..<40 {
+                let digits = Double(Int64.random(in: -999_999_999_999_999...999_999_999_999_999, using: &generator))
+                values.append(digits / pow(10, Double(scale)))
+            }
+        }
+        values += (0..<200).map { _ in Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator)) }
+        let rows = try await database.database.query(
+            "SELECT v, v::text FROM unnest($1::float8[]) AS v", [PostgresArray(values)])
+        #expect(rows.count == values.count)
+        for (row, value) in zip(rows, values) {
+            let text = try row.decode(String.self, at: 1)
+            #expect(try row.decode(Double.self, at: 0).bitPattern == value.bitPattern, "\(text)")
+        }
+        let nan = try await database.database.query("SELECT 'NaN'::float8")
+        #expect(try nan[0].decode(Double.self, at: 0).isNaN)
+
+        for text in ["", "-", ".", ".5", "5.", "1.2.3", "12a", "--1", "1-", " 1", "1 ", "0x10", "1e5", "-1.5E-3", "1234567890.1234567"] {
+            let decoded = try? Array(text.utf8).withUnsafeBufferPointer { try Double(postgresText: $0) }
+            #expect(decoded?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
     @Test func tupleDecodingReadsLeadingColumns() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }

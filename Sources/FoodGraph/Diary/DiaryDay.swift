@@ -42,23 +42,50 @@ struct DiaryDay: Sendable, ObjectValue {
     }
 
     /// Sums to the hundredth; a nutrient no entry knows stays unknown (energy and macros are 0).
+    /// Written out nutrient by nutrient: key paths passed as functions were instantiated and
+    /// reference-counted on every call (54 retains and as many releases a diary day).
     static func sum(_ entries: [DiaryEntryRecord]) -> Nutrition {
-        func total(_ value: (Nutrition) -> Double?) -> Double? {
-            var sum = 0.0
-            var known = false
-            for entry in entries {
-                if let value = value(entry.nutrition) {
-                    sum += value
-                    known = true
-                }
-            }
-            return known ? (sum * 100).rounded() / 100 : nil
+        var energyKcal = KnownSum(), fatG = KnownSum(), saturatedFatG = KnownSum(), transFatG = KnownSum()
+        var cholesterolMg = KnownSum(), carbohydratesG = KnownSum(), fibreG = KnownSum(), sugarsG = KnownSum()
+        var sodiumMg = KnownSum(), proteinG = KnownSum(), vitaminAUg = KnownSum(), vitaminCMg = KnownSum()
+        var calciumMg = KnownSum(), ironMg = KnownSum()
+        for entry in entries {
+            let nutrition = entry.nutrition
+            energyKcal.add(nutrition.energyKcal)
+            fatG.add(nutrition.fatG)
+            saturatedFatG.add(nutrition.saturatedFatG)
+            transFatG.add(nutrition.transFatG)
+            cholesterolMg.add(nutrition.cholesterolMg)
+            carbohydratesG.add(nutrition.carbohydratesG)
+            fibreG.add(nutrition.fibreG)
+            sugarsG.add(nutrition.sugarsG)
+            sodiumMg.add(nutrition.sodiumMg)
+            proteinG.add(nutrition.proteinG)
+            vitaminAUg.add(nutrition.vitaminAUg)
+            vitaminCMg.add(nutrition.vitaminCMg)
+            calciumMg.add(nutrition.calciumMg)
+            ironMg.add(nutrition.ironMg)
         }
         return Nutrition(
-            basis: nil, energyKcal: total(\.energyKcal) ?? 0, fatG: total(\.fatG) ?? 0, saturatedFatG: total(\.saturatedFatG),
-            transFatG: total(\.transFatG), cholesterolMg: total(\.cholesterolMg), carbohydratesG: total(\.carbohydratesG) ?? 0,
-            fibreG: total(\.fibreG), sugarsG: total(\.sugarsG), sodiumMg: total(\.sodiumMg), proteinG: total(\.proteinG) ?? 0,
-            vitaminAUg: total(\.vitaminAUg), vitaminCMg: total(\.vitaminCMg), calciumMg: total(\.calciumMg), ironMg: total(\.ironMg))
+            basis: nil, energyKcal: energyKcal.total ?? 0, fatG: fatG.total ?? 0, saturatedFatG: saturatedFatG.total,
+            transFatG: transFatG.total, cholesterolMg: cholesterolMg.total, carbohydratesG: carbohydratesG.total ?? 0,
+            fibreG: fibreG.total, sugarsG: sugarsG.total, sodiumMg: sodiumMg.total, proteinG: proteinG.total ?? 0,
+            vitaminAUg: vitaminAUg.total, vitaminCMg: vitaminCMg.total, calciumMg: calciumMg.total, ironMg: ironMg.total)
+    }
+
+    /// A sum that stays unknown until an amount is added.
+    private struct KnownSum {
+        private var sum = 0.0
+        private var isKnown = false
+
+        mutating func add(_ amount: Double?) {
+            guard let amount else { return }
+            sum += amount
+            isKnown = true
+        }
+
+        /// To the hundredth; nil when nothing was added.
+        var total: Double? { isKnown ? (sum * 100).rounded() / 100 : nil }
     }
 }
 
