@@ -26,7 +26,7 @@ struct DatabaseConnection {
             configuration.pooler = pooler
             configuration.sendsWithoutBlocking = try options.resolvedReactor()
             configuration.listenConninfo = options.listenDatabaseURL
-            configuration.waitObserver = Telemetry.poolWaitObserver()
+            configuration.waitObserver = Telemetry.poolWaitObserver(Telemetry.primaryPool)
             let pool = PostgresPool(configuration: configuration)
             do {
                 _ = try await PostgresDatabase(pool: pool).query("SELECT 1")
@@ -46,8 +46,11 @@ struct DatabaseConnection {
             }
             let readURLs = options.readDatabaseURLs
             if !readURLs.isEmpty {
-                let pools = readURLs.map {
-                    PostgresPool(configuration: .init(conninfo: $0, size: size, acquireTimeout: .seconds(1), applicationName: "foodgraph-read"))
+                let pools = readURLs.enumerated().map { index, url in
+                    var configuration = PostgresPool.Configuration(
+                        conninfo: url, size: size, acquireTimeout: .seconds(1), applicationName: "foodgraph-read")
+                    configuration.waitObserver = Telemetry.poolWaitObserver(Telemetry.replicaPool(index))
+                    return PostgresPool(configuration: configuration)
                 }
                 let replicas = PostgresReplicaSet(
                     pools: pools, configuration: .init(maximumLag: try options.resolvedReplicaMaximumLag()), logger: logger)
@@ -73,7 +76,7 @@ struct DatabaseConnection {
         logger.info("embedded PostgreSQL", metadata: ["folder": "\(cluster.root.path)", "started": "\(started)"])
         var configuration = PostgresPool.Configuration(conninfo: cluster.url, size: size, applicationName: "foodgraph")
         configuration.sendsWithoutBlocking = try options.resolvedReactor()
-        configuration.waitObserver = Telemetry.poolWaitObserver()
+        configuration.waitObserver = Telemetry.poolWaitObserver(Telemetry.primaryPool)
         let pool = PostgresPool(configuration: configuration)
         return DatabaseConnection(pool: pool, cluster: cluster, startedCluster: started)
     }

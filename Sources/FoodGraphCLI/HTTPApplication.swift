@@ -1,6 +1,7 @@
 import FoodGraph
 import GraphQLEngine
 import Metrics
+import Postgres
 import Server
 
 /// Presents the FoodGraph application to the HTTP server.
@@ -39,22 +40,27 @@ struct HTTPApplication: GraphQLApplication {
     }
 
     func recordMetrics(into factory: any MetricsFactory) async {
-        let pool = await application.database.pool.statistics
-        Gauge(label: "foodgraph_pool_connections", dimensions: [("state", "open")], factory: factory).record(pool.open)
-        Gauge(label: "foodgraph_pool_connections", dimensions: [("state", "in_use")], factory: factory).record(pool.inUse)
-        Gauge(label: "foodgraph_pool_size", factory: factory).record(pool.size)
-        Gauge(label: "foodgraph_pool_waiting", factory: factory).record(pool.waiting)
+        await Self.record(application.database.pool, labelled: Telemetry.primaryPool, into: factory)
         // A scrape while the database is down still shows the rest; the depth is then absent.
         if let depth = try? await JobQueueDepth.read(in: application.database) {
             Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "due")], factory: factory).record(depth.due)
             Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "running")], factory: factory).record(depth.running)
             Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "failed")], factory: factory).record(depth.failed)
         }
-        recordReplicaMetrics(into: factory)
+        await recordReplicaMetrics(into: factory)
     }
 
-    /// Per read replica: whether reads go to it, and its lag at its last check (docs/scaling.md).
-    private func recordReplicaMetrics(into factory: any MetricsFactory) {
+    private static func record(_ pool: PostgresPool, labelled labels: [(String, String)], into factory: any MetricsFactory) async {
+        let statistics = await pool.statistics
+        Gauge(label: "foodgraph_pool_connections", dimensions: labels + [("state", "open")], factory: factory).record(statistics.open)
+        Gauge(label: "foodgraph_pool_connections", dimensions: labels + [("state", "in_use")], factory: factory).record(statistics.inUse)
+        Gauge(label: "foodgraph_pool_size", dimensions: labels, factory: factory).record(statistics.size)
+        Gauge(label: "foodgraph_pool_waiting", dimensions: labels, factory: factory).record(statistics.waiting)
+    }
+
+    /// Per read replica: whether reads go to it, its lag at its last check (docs/scaling.md), and
+    /// its pool.
+    private func recordReplicaMetrics(into factory: any MetricsFactory) async {
         guard let replicas = application.replicas?.replicas, !replicas.isEmpty else { return }
         for (index, replica) in replicas.enumerated() {
             let dimensions = [("replica", "\(index)")]
@@ -62,6 +68,7 @@ struct HTTPApplication: GraphQLApplication {
             if let lag = replica.status.lagSeconds {
                 Gauge(label: "foodgraph_replica_lag_seconds", dimensions: dimensions, factory: factory).record(lag)
             }
+            await Self.record(replica.pool, labelled: Telemetry.replicaPool(index), into: factory)
         }
     }
 }

@@ -39,11 +39,16 @@ enum Telemetry {
         }
     }
 
-    /// Records the primary pool's waits for a connection (`PostgresPool.Configuration.waitObserver`)
-    /// in `foodgraph_pool_wait_seconds`.
-    static func poolWaitObserver() -> @Sendable (Duration) -> Void {
+    /// The labels of a pool's series (`foodgraph_pool_*`): the primary's, or a read replica's by
+    /// its place in FOODGRAPH_READ_DATABASE_URLS, as `foodgraph_replica_*` number them.
+    static let primaryPool = [("pool", "primary")]
+    static func replicaPool(_ index: Int) -> [(String, String)] { [("pool", "replica"), ("replica", "\(index)")] }
+
+    /// Records a pool's waits for a connection (`PostgresPool.Configuration.waitObserver`) in
+    /// `foodgraph_pool_wait_seconds`, labelled `pool` (`primaryPool`, `replicaPool(_:)`).
+    static func poolWaitObserver(_ pool: [(String, String)]) -> @Sendable (Duration) -> Void {
         _ = metricsRegistry()
-        let timer = Metrics.Timer(label: "foodgraph_pool_wait_seconds")
+        let timer = Metrics.Timer(label: "foodgraph_pool_wait_seconds", dimensions: pool)
         return { waited in
             timer.recordNanoseconds(waited.components.seconds * 1_000_000_000 + waited.components.attoseconds / 1_000_000_000)
         }

@@ -49,8 +49,9 @@ import Testing
             #expect(text.contains(#"foodgraph_sql_statements_per_request_bucket{le="+Inf"} 1"#))
             #expect(Self.value(of: "foodgraph_sql_statements_total", in: text).map { $0 >= 2 } == true)
             #expect(Self.value(of: #"foodgraph_dataloader_batch_size_count{loader="catalog.chains"}"#, in: text).map { $0 >= 1 } == true)
-            #expect(Self.value(of: #"foodgraph_pool_connections{state="open"}"#, in: text).map { $0 >= 1 } == true)
-            #expect(text.contains(#"foodgraph_pool_connections{state="in_use"}"#) && text.contains("foodgraph_pool_waiting "))
+            #expect(Self.value(of: #"foodgraph_pool_connections{pool="primary",state="open"}"#, in: text).map { $0 >= 1 } == true)
+            #expect(text.contains(#"foodgraph_pool_connections{pool="primary",state="in_use"}"#))
+            #expect(text.contains(#"foodgraph_pool_waiting{pool="primary"} "#))
             #expect(Self.value(of: #"foodgraph_job_queue_depth{state="due"}"#, in: text) != nil)
             #expect(Self.value(of: #"foodgraph_job_failures_total{kind="\#(kind)"}"#, in: text) == 1)
         }
@@ -64,8 +65,8 @@ import Testing
         let registry = Telemetry.metricsRegistry()
         func figures() -> (count: Double, overTenthOfASecond: Double) {
             let text = String(decoding: registry.emitToBuffer(), as: UTF8.self)
-            let count = Self.value(of: "foodgraph_pool_wait_seconds_count", in: text) ?? 0
-            let withinTenth = Self.value(of: #"foodgraph_pool_wait_seconds_bucket{le="0.1"}"#, in: text) ?? 0
+            let count = Self.value(of: #"foodgraph_pool_wait_seconds_count{pool="primary"}"#, in: text) ?? 0
+            let withinTenth = Self.value(of: #"foodgraph_pool_wait_seconds_bucket{pool="primary",le="0.1"}"#, in: text) ?? 0
             return (count, count - withinTenth)
         }
         let connection = try await DatabaseConnection.open(

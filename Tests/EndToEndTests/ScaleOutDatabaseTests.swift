@@ -69,6 +69,13 @@ import Testing
         let exposition = await metrics.receive(for: .seconds(10)).text
         #expect(exposition.contains("foodgraph_replica_usable{replica=\"0\"} 1"), "\(exposition.suffix(600))")
         #expect(exposition.contains("foodgraph_replica_lag_seconds{replica=\"0\"}"))
+        // The replica's pool has series of its own, beside the primary's.
+        #expect(exposition.contains(#"foodgraph_pool_connections{pool="replica",replica="0",state="open"} "#))
+        #expect(exposition.contains(#"foodgraph_pool_connections{pool="primary",state="open"} "#))
+        let replicaWaits = exposition.split(separator: "\n")
+            .first { $0.hasPrefix(#"foodgraph_pool_wait_seconds_count{pool="replica",replica="0"} "#) }
+            .flatMap { Double($0.split(separator: " ").last ?? "") }
+        #expect((replicaWaits ?? 0) >= 5, "the replica's reads are not in foodgraph_pool_wait_seconds")
 
         // With the replica's replay paused, the user's own write is still what they read (from the primary).
         _ = try await replicaDirect.query("SELECT pg_wal_replay_pause()")

@@ -33,8 +33,8 @@
       .reduce(function (a, m) { return a + m.value; }, 0);
   }
   // A histogram's cumulative buckets, by bound.
-  function histogram(metrics, name) {
-    return metrics.filter(function (m) { return m.name === name; })
+  function histogram(metrics, name, filter) {
+    return metrics.filter(function (m) { return m.name === name && (!filter || filter(m.labels)); })
       .map(function (m) { return { le: m.labels.le === "+Inf" ? Infinity : parseFloat(m.labels.le), count: m.value }; })
       .sort(function (a, b) { return a.le - b.le; });
   }
@@ -107,11 +107,13 @@
     var errors = metrics.filter(function (m) { return m.name === "foodgraph_errors_total"; });
     var buckets = histogram(metrics, "foodgraph_request_duration_seconds_bucket");
     var count = sum(metrics, "foodgraph_request_duration_seconds_count");
-    var waitBuckets = histogram(metrics, "foodgraph_pool_wait_seconds_bucket");
-    var waits = sum(metrics, "foodgraph_pool_wait_seconds_count");
-    var poolOpen = sum(metrics, "foodgraph_pool_connections", function (l) { return l.state === "open"; });
-    var poolUsed = sum(metrics, "foodgraph_pool_connections", function (l) { return l.state === "in_use"; });
-    var waiting = sum(metrics, "foodgraph_pool_waiting");
+    // The primary's pool; read replicas have pools of their own (pool="replica").
+    function primary(l) { return l.pool === "primary"; }
+    var waitBuckets = histogram(metrics, "foodgraph_pool_wait_seconds_bucket", primary);
+    var waits = sum(metrics, "foodgraph_pool_wait_seconds_count", primary);
+    var poolOpen = sum(metrics, "foodgraph_pool_connections", function (l) { return primary(l) && l.state === "open"; });
+    var poolUsed = sum(metrics, "foodgraph_pool_connections", function (l) { return primary(l) && l.state === "in_use"; });
+    var waiting = sum(metrics, "foodgraph_pool_waiting", primary);
 
     Admin.clear(box);
     box.appendChild(el("div", { class: "figures" },
