@@ -57,6 +57,9 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
     /// loop, which then closes its side, only once that request is answered.
     private var inputClosedPending = false
     private var loopExecutor: EventLoopTaskExecutor?
+    /// The connection's own: a date shared by all connections took a lock that both event loops
+    /// waited for.
+    private var date = HTTPDate()
 
     init(answer: @escaping Answer, logger: Logger) {
         self.answer = answer
@@ -122,13 +125,7 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
             let collector = BodyCollector()
             try? await response.body.write(collector)
             let body = collector.buffers
-            var responseHead = HTTPResponseHead(response.head)
-            responseHead.headers.add(name: "Date", value: HTTPDate.now)
-            responseHead.headers.add(name: "Server", value: "FoodGraph")
-            if !response.head.headerFields.contains(.contentLength) {
-                responseHead.headers.add(name: "Content-Length", value: String(body.reduce(0) { $0 + $1.readableBytes }))
-            }
-            let head = responseHead
+            let head = HTTPResponseHead(response.head)
             // On the loop unless the request ended on another executor.
             if bound.eventLoop.inEventLoop {
                 bound.value.handler.respond(head, body, bound.value.context)
@@ -143,6 +140,13 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
         // The connection closed while the request ran.
         guard case .answering(_, let closeAfterwards) = state else { return }
         state = .idle
+        var head = head
+        // As Hummingbird writes them.
+        head.headers.add(name: "Date", value: date.current())
+        head.headers.add(name: "Server", value: "FoodGraph")
+        if !head.headers.contains(name: "Content-Length") {
+            head.headers.add(name: "Content-Length", value: String(body.reduce(0) { $0 + $1.readableBytes }))
+        }
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         for piece in body { context.write(wrapOutboundOut(.body(.byteBuffer(piece))), promise: nil) }
         if closeAfterwards || shutdownPending {

@@ -34,7 +34,9 @@ public struct FoodGraphServer: Sendable {
         self.observability = observability
         self.handler = GraphQLHTTPHandler(
             application: application, configuration: configuration,
-            documents: DocumentCache(capacity: configuration.documentCacheSize),
+            documents: DocumentCache(
+                capacity: configuration.documentCacheSize, parseOptions: configuration.parseOptions,
+                limits: configuration.limits, schema: application.executable.schema),
             persistedQueries: PersistedQueryStore(preloaded: configuration.persistedQueries),
             metrics: ServerMetrics(observability: observability), logger: logger)
     }

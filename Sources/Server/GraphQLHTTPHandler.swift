@@ -238,7 +238,7 @@ struct GraphQLHTTPHandler: Sendable {
         let requestID = client.requestID
         let requestErrorStatus: HTTPResponse.Status = mediaType == .graphQLResponse ? .badRequest : .ok
         let query = try await resolveDocumentText(parameters)
-        let prepared = documents.document(for: query) { prepare(query) }
+        let prepared = documents.prepared(query)
         if !prepared.errors.isEmpty {
             return Outcome(result: .failure(prepared.errors.map { withRequestID($0, requestID) }), status: requestErrorStatus)
         }
@@ -353,16 +353,6 @@ struct GraphQLHTTPHandler: Sendable {
             throw Refusal(status: .ok, message: "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND")
         }
         return document
-    }
-
-    private func prepare(_ query: String) -> PreparedDocument {
-        let document: DocumentNode
-        do {
-            document = try parse(query, options: configuration.parseOptions)
-        } catch {
-            return PreparedDocument(document: DocumentNode(definitions: [], location: Location(start: 0, end: 0, line: 1, column: 1)), errors: [error])
-        }
-        return PreparedDocument(document: document, errors: validate(application.executable.schema, document))
     }
 
     private func withRequestID(_ error: GraphQLError, _ requestID: String) -> GraphQLError {

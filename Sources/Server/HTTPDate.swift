@@ -1,19 +1,21 @@
 import Foundation
-import Synchronization
 
 /// The `Date` header's value (RFC 9110's IMF-fixdate), formatted once a second however many
-/// responses share it.
-enum HTTPDate {
-    private static let latest = Mutex<(second: Int, text: String)>((-1, ""))
+/// responses share it. Each connection keeps its own, so no lock is taken for it.
+struct HTTPDate {
+    private var second = -1
+    private var formatted = ""
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    static var now: String {
-        let second = time(nil)
-        return latest.withLock { latest in
-            if latest.second != second { latest = (second, format(second)) }
-            return latest.text
+    /// The value for the current second.
+    mutating func current() -> String {
+        let now = time(nil)
+        if now != second {
+            second = now
+            formatted = Self.format(now)
         }
+        return formatted
     }
 
     static func format(_ second: Int) -> String {

@@ -193,7 +193,7 @@ final class GraphQLWebSocketConnection: Sendable {
             return .refused([Self.error("Only persisted queries are accepted.", code: "PERSISTED_QUERY_REQUIRED")])
         }
         let executable = environment.application.executable
-        let prepared = environment.documents.prepared(query, parseOptions: configuration.parseOptions, schema: executable.schema)
+        let prepared = environment.documents.prepared(query)
         if !prepared.errors.isEmpty { return .refused(prepared.errors) }
         let operation: OperationDefinitionNode
         do {
