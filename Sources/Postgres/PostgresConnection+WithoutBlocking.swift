@@ -35,7 +35,7 @@ extension PostgresConnection {
         else { return false }
         let socket = PQsocket(handle)
         let unnamed = sendsUnnamedStatements || statement.sql.hasPrefix(Self.planEachExecution)
-        let name = unnamed ? nil : session.preparedStatements[statement.sql]
+        let name = unnamed ? nil : session.preparedStatements[PreparedStatementKey(statement.sql)]
         guard socket >= 0, unnamed || name != nil, PQsetnonblocking(handle, 1) == 0 else { return false }
         let count = Int32(statement.parameters.count)
         let queued = ParameterBuffers.with(statement.parameters) { values, lengths, formats in
@@ -132,7 +132,7 @@ extension PostgresConnection {
         for statement in batch {
             if statement.sql.hasPrefix(Self.planEachExecution) {
                 names.append(nil)
-            } else if let name = session.preparedStatements[statement.sql] {
+            } else if let name = session.preparedStatements[PreparedStatementKey(statement.sql)] {
                 names.append(name)
             } else {
                 return false

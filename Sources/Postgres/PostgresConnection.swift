@@ -196,7 +196,7 @@ public actor PostgresConnection {
             return PostgresRows(result: try check(result))
         } catch let error as PostgresError where error.isStalePlan {
             // The statement's plan went stale (e.g. after a migration): prepare again, once.
-            session.preparedStatements[sql] = nil
+            session.preparedStatements[PreparedStatementKey(sql)] = nil
             _ = PQexec(handle, "DEALLOCATE \(name)").map(PQclear)
             let retryName = try preparedStatementName(for: sql, parameterCount: encoded.count, handle: handle)
             let retry = try ParameterBuffers.with(encoded) { values, lengths, formats in
@@ -259,7 +259,7 @@ public actor PostgresConnection {
     }
 
     private func preparedStatementName(for sql: String, parameterCount: Int, handle: OpaquePointer) throws -> String {
-        if let name = session.preparedStatements[sql] { return name }
+        if let name = session.preparedStatements[PreparedStatementKey(sql)] { return name }
         if session.preparedStatements.count >= Self.maximumPreparedStatements {
             _ = PQexec(handle, "DEALLOCATE ALL").map(PQclear)
             session.preparedStatements.removeAll()
@@ -268,7 +268,7 @@ public actor PostgresConnection {
         let name = "fg\(session.nextStatementNumber)"
         guard let result = PQprepare(handle, name, sql, Int32(parameterCount), nil) else { throw connectionError() }
         _ = try check(PostgresResult(handle: result))
-        session.preparedStatements[sql] = name
+        session.preparedStatements[PreparedStatementKey(sql)] = name
         return name
     }
 
@@ -371,7 +371,7 @@ extension Connector {
 /// without blocking, the thread that sends it and then the reactor's thread that reads its answer.
 final class LibPQSession: @unchecked Sendable {
     var connection: ConnectionHandle?
-    var preparedStatements: [String: String] = [:]
+    var preparedStatements: [PreparedStatementKey: String] = [:]
     var nextStatementNumber = 0
     /// Unique in the process, unlike the socket's number, which a later connection may get: how
     /// `SocketReactor` knows a socket it has registered.

@@ -135,6 +135,25 @@ import TestSupport
         #expect(!prepared.contains { $0.contains("AS planned") }, "\(prepared)")
     }
 
+    /// Prepared statements are found by a key that hashes a text's length and ends only
+    /// (`PreparedStatementKey`): texts alike there must still be prepared and answered apart.
+    @Test func statementsAlikeAtBothEndsArePreparedApart() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(30)))
+        defer { Task { await pool.close() } }
+        let db = PostgresDatabase(pool: pool)
+        let ends = String(repeating: " ", count: 100)
+        for _ in 0..<3 {
+            for letter in ["a", "b", "c"] {
+                let rows = try await db.query("SELECT\(ends)'\(letter)'::text,\(ends)$1::int8", [Int64(7)])
+                #expect(try rows[0].decode(String.self, at: 0) == letter)
+            }
+        }
+        let prepared = try await db.query("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE $1", ["SELECT\(ends)%"])
+        #expect(try prepared[0].decode(Int64.self, at: 0) == 3)
+    }
+
     @Test func manyConcurrentQueriesShareABoundedPool() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }

@@ -21,11 +21,15 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(iso8601 text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let year = LocalDate.number(bytes[0..<4]), let month = LocalDate.number(bytes[5..<7]),
-            let day = LocalDate.number(bytes[8..<10])
-        else { return nil }
+        // Read in place: every diary row's date comes through here.
+        var text = text
+        guard let (year, month, day) = text.withUTF8({ bytes -> (Int, Int, Int)? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                let year = LocalDate.number(bytes[0..<4]), let month = LocalDate.number(bytes[5..<7]),
+                let day = LocalDate.number(bytes[8..<10])
+            else { return nil }
+            return (year, month, day)
+        }) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -104,7 +108,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+    private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         var value = 0
         for byte in digits {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
