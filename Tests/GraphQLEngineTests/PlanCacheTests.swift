@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import GraphQLEngine
@@ -81,6 +82,43 @@ struct PlanCacheTests {
             let result = await Self.run(schema, document, id.map { [("id", .int($0))] } ?? [])
             #expect(result == json)
         }
+    }
+
+    /// Counts its decodings: a query's constant arguments are decoded once per document; a
+    /// mutation's, and those written with variables, on every request.
+    struct Counted: Decodable, Sendable {
+        static let decodings = Atomic(0)
+        var id: Int
+
+        init(from decoder: any Decoder) throws {
+            enum Key: String, CodingKey { case id }
+            id = try decoder.container(keyedBy: Key.self).decode(Int.self, forKey: .id)
+            Self.decodings.add(1, ordering: .relaxed)
+        }
+    }
+
+    @Test func aQuerysConstantArgumentsAreDecodedOncePerDocument() async throws {
+        var resolvers = Resolvers()
+        resolvers.root("Query", context: Void.self) { query in
+            query.field("double", arguments: Counted.self) { arguments, _ in Resolved(arguments.id * 2) }
+        }
+        resolvers.root("Mutation", context: Void.self) { mutation in
+            mutation.field("double", arguments: Counted.self) { arguments, _ in Resolved(arguments.id * 2) }
+        }
+        let schema = try ExecutableSchema(
+            schema: try SchemaBuilder.build(sdl: "type Query { double(id: Int!): Int! } type Mutation { double(id: Int!): Int! }"),
+            resolvers: resolvers)
+        func decodings(of source: String, _ variables: [(String, GraphQLValue)] = []) async throws -> Int {
+            let document = try parse(source)
+            let before = Counted.decodings.load(ordering: .relaxed)
+            for _ in 0..<3 {
+                #expect(await Self.run(schema, document, variables).contains(#""double":14"#))
+            }
+            return Counted.decodings.load(ordering: .relaxed) - before
+        }
+        #expect(try await decodings(of: "{ double(id: 7) }") == 1)
+        #expect(try await decodings(of: "query ($id: Int!) { double(id: $id) }", [("id", .int(7))]) == 3)
+        #expect(try await decodings(of: "mutation { double(id: 7) }") == 3)
     }
 
     @Test func skipAndIncludeConditionsChooseTheirOwnPlans() async throws {

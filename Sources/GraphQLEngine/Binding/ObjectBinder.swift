@@ -3,6 +3,11 @@ import Synchronization
 /// Declares the fields of one object type on its Swift source type. Every field says the Swift type
 /// it returns (and the arguments type it reads), which the schema check compares with the SDL.
 ///
+/// In a query, arguments written without variables are decoded once, when a document is first
+/// executed, and kept with it: an arguments type's decoding must depend on the values alone.
+/// Checks against the clock (a date still to come) belong in the resolver, or in a mutation's
+/// arguments, which decode on every request.
+///
 ///     resolvers.object(ProductRecord.self, context: RequestContext.self) { product in
 ///         product.field("name") { $0.name }
 ///         product.field("category") { product, context in context.categories.load(product.categoryID) }

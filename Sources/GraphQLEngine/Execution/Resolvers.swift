@@ -77,6 +77,11 @@ final class ExecutionShared: Sendable {
     }
 
     func decodedArguments<Decoded: Sendable>(of plan: FieldPlan, _ decode: () throws -> Decoded) rethrows -> Decoded {
+        // A query's arguments written without variables decode alike on every request: its
+        // cached plan keeps them. A mutation's may be checked against the clock as they decode.
+        if plan.constantArguments != nil, operation.operation == .query {
+            return try plan.constantArguments(decodedBy: decode)
+        }
         let key = ObjectIdentifier(plan)
         if let decoded = decodedArguments.withLock({ $0[key] }).flatMap({ exactCast($0, to: Decoded.self) }) { return decoded }
         let decoded = try decode()
