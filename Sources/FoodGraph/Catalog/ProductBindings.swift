@@ -2,10 +2,22 @@ import GraphQLEngine
 
 /// Products, categories and nutrition: the query fields, the object types, their nodes.
 enum ProductBindings {
+    /// What a `products` field's selection reads, worked out once per document.
+    private struct PageSelection: Sendable {
+        let columns: ProductColumns
+        /// A count asked for is made in the page's statement: one round trip, not two.
+        let counting: Bool
+
+        init(_ info: ResolveInfo) {
+            columns = ProductColumns.needed(by: info, along: ["edges", "node"])
+            counting = !info.selectedFieldNames().isDisjoint(with: ["totalCount", "totalCountIsExact"])
+        }
+    }
+
     static func bind(_ binder: inout SchemaBinder) {
         binder.query { query in
             query.field("productByBarcode", arguments: BarcodeArguments.self) { arguments, context, info in
-                let columns = ProductColumns.needed(by: info, along: [])
+                let columns = info.derivedFromSelection { ProductColumns.needed(by: $0, along: []) }
                 return Resolved<ProductRecord?>.run {
                     try await ProductStore.active(barcode: arguments.barcode, columns: columns, in: context.database)
                 }
@@ -13,11 +25,10 @@ enum ProductBindings {
             query.field("products", arguments: ProductsArguments.self) { arguments, context, info in
                 let search = arguments.search
                 let page = try Page(arguments.page, list: search.listName)
-                let columns = ProductColumns.needed(by: info, along: ["edges", "node"])
-                // A count asked for is made in the page's statement: one round trip, not two.
-                let counting = !info.selectedFieldNames().isDisjoint(with: ["totalCount", "totalCountIsExact"])
+                let selection = info.derivedFromSelection(PageSelection.init)
                 return Resolved<ProductPage>.run {
-                    try await ProductStore.search(search, page: page, columns: columns, counting: counting, in: context.database)
+                    try await ProductStore.search(
+                        search, page: page, columns: selection.columns, counting: selection.counting, in: context.database)
                         .sealed(for: search.listName)
                 }
             }

@@ -19,14 +19,26 @@ enum DiaryArea: Area {
         bindMutations(&binder)
     }
 
+    /// What a `diaryDay` field's selection reads, worked out once per document.
+    private struct DaySelection: Sendable {
+        let readsProfile: Bool
+        let nutrients: DiaryNutrientColumns
+
+        init(_ info: ResolveInfo) {
+            readsProfile = !info.selectedFieldNames().isDisjoint(with: DiaryCalendar.fieldsReadingProfile)
+            nutrients = .needed(by: info)
+        }
+    }
+
     /// The fields `extend type User` adds: whom `PersonalDataPolicy` lets see a user's health data
     /// (the owner and administrators).
     private static func bindUser(_ binder: inout SchemaBinder) {
         binder.object(UserRecord.self) { user in
             user.field(.diaryDay, arguments: DiaryDayArguments.self) { user, arguments, context, info in
-                let readingProfile = !info.selectedFieldNames().isDisjoint(with: DiaryCalendar.fieldsReadingProfile)
+                let selection = info.derivedFromSelection(DaySelection.init)
                 return DiaryCalendar.day(
-                    of: user.id, date: arguments.date, readingProfile: readingProfile, nutrients: .needed(by: info), context)
+                    of: user.id, date: arguments.date, readingProfile: selection.readsProfile, nutrients: selection.nutrients,
+                    context)
             }
             user.field(.diaryEntries, arguments: DiaryEntriesArguments.self) { user, arguments, context in
                 let page = try Page(arguments.page)

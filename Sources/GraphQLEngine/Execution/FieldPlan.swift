@@ -39,6 +39,24 @@ final class FieldPlan: Sendable {
         init(_ value: any Sendable) { self.value = value }
     }
 
+    /// Values worked out from the field's selection (`ResolveInfo.derivedFromSelection`), one
+    /// of each type, as a list that only grows at its head: the address of a retained node, or 0.
+    /// A node is freed only with the plan, so a reader walking the list without a lock never
+    /// meets a freed one.
+    private let selectionDerived = Atomic<UInt>(0)
+
+    private final class SelectionDerived: Sendable {
+        let type: ObjectIdentifier
+        let value: any Sendable
+        let next: SelectionDerived?
+
+        init(type: ObjectIdentifier, value: any Sendable, next: SelectionDerived?) {
+            self.type = type
+            self.value = value
+            self.next = next
+        }
+    }
+
     var fieldName: String { info.name }
     var parentTypeName: String { info.parentTypeName }
     var returnType: TypeReference { info.returnType }
@@ -87,6 +105,40 @@ final class FieldPlan: Sendable {
         }
         if let decoded = UnsafeRawPointer(bitPattern: decodedArguments.load(ordering: .acquiring)) {
             Unmanaged<DecodedArguments>.fromOpaque(decoded).release()
+        }
+        if let derived = UnsafeRawPointer(bitPattern: selectionDerived.load(ordering: .acquiring)) {
+            Unmanaged<SelectionDerived>.fromOpaque(derived).release()
+        }
+    }
+
+    /// The value of type `Value` worked out from this plan's selection, by `workOut` the first
+    /// time it is asked for.
+    func derivedFromSelection<Value: Sendable>(_ workOut: () -> Value) -> Value {
+        let type = ObjectIdentifier(Value.self)
+        func find(from head: UInt) -> Value? {
+            var node = UnsafeRawPointer(bitPattern: head).map { Unmanaged<SelectionDerived>.fromOpaque($0).takeUnretainedValue() }
+            while let current = node {
+                if current.type == type { return exactCast(current.value, to: Value.self) }
+                node = current.next
+            }
+            return nil
+        }
+        var head = selectionDerived.load(ordering: .acquiring)
+        if let known = find(from: head) { return known }
+        let value = workOut()
+        while true {
+            let next = UnsafeRawPointer(bitPattern: head).map { Unmanaged<SelectionDerived>.fromOpaque($0).takeUnretainedValue() }
+            let node = Unmanaged.passRetained(SelectionDerived(type: type, value: value, next: next)).toOpaque()
+            let (stored, current) = selectionDerived.compareExchange(
+                expected: head, desired: UInt(bitPattern: node), ordering: .acquiringAndReleasing)
+            if stored {
+                // The new node holds the old head now; the plan holds the new one.
+                if let next { Unmanaged.passUnretained(next).release() }
+                return value
+            }
+            Unmanaged<SelectionDerived>.fromOpaque(node).release()
+            if let known = find(from: current) { return known }
+            head = current
         }
     }
 

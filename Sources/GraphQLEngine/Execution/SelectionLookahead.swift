@@ -9,6 +9,15 @@ extension ResolveInfo {
         plan.selectedFieldNames(along: path) { workOutSelectedFieldNames(along: path) }
     }
 
+    /// `workOut(self)`, worked out once for the field as this document selects it and kept with
+    /// the document: for what depends on the selection alone (`selectedFieldNames`, `fieldNodes`),
+    /// such as the columns a statement reads, which would otherwise be worked out again on every
+    /// request. One value of each type per field: a resolver that needs two of one type wraps
+    /// them in a type of its own.
+    public func derivedFromSelection<Value: Sendable>(_ workOut: (ResolveInfo) -> Value) -> Value {
+        plan.derivedFromSelection { workOut(self) }
+    }
+
     private func workOutSelectedFieldNames(along path: [String]) -> Set<String> {
         var typeName = returnType.namedType
         var nodes = fieldNodes
