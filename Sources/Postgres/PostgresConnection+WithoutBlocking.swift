@@ -37,15 +37,7 @@ extension PostgresConnection {
         let unnamed = sendsUnnamedStatements || statement.sql.hasPrefix(Self.planEachExecution)
         let name = unnamed ? nil : session.preparedStatements[PreparedStatementKey(statement.sql)]
         guard socket >= 0, unnamed || name != nil, PQsetnonblocking(handle, 1) == 0 else { return false }
-        let count = Int32(statement.parameters.count)
-        let queued = ParameterBuffers.with(statement.parameters) { values, lengths, formats in
-            if let name {
-                PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0)
-            } else {
-                PQsendQueryParams(handle, statement.sql, count, nil, values, lengths, formats, 0)
-            }
-        }
-        guard queued == 1 else {
+        guard Self.queue(statement, as: name, on: handle) else {
             PQsetnonblocking(handle, 0)
             return false
         }
@@ -144,15 +136,7 @@ extension PostgresConnection {
             return false
         }
         for (index, statement) in batch.enumerated() {
-            let count = Int32(statement.parameters.count)
-            let queued = ParameterBuffers.with(statement.parameters) { values, lengths, formats in
-                if let name = names[index] {
-                    PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0)
-                } else {
-                    PQsendQueryParams(handle, statement.sql, count, nil, values, lengths, formats, 0)
-                }
-            }
-            guard queued == 1, PQpipelineSync(handle) == 1 else {
+            guard Self.queue(statement, as: names[index], on: handle), PQpipelineSync(handle) == 1 else {
                 // Part of the batch may be on its way: the connection's state is unknown.
                 PQsetnonblocking(handle, 0)
                 recordState(broken: true)

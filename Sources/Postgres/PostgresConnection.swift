@@ -225,10 +225,7 @@ public actor PostgresConnection {
                 var sent: [Int] = []
                 for (index, statement) in statements.enumerated() {
                     guard let name = names[index] else { continue }
-                    let queued = ParameterBuffers.with(statement.parameters) { values, lengths, formats in
-                        PQsendQueryPrepared(handle, name, Int32(statement.parameters.count), values, lengths, formats, 0)
-                    }
-                    guard queued == 1, PQpipelineSync(handle) == 1 else { break }
+                    guard Self.queue(statement, as: name, on: handle), PQpipelineSync(handle) == 1 else { break }
                     sent.append(index)
                 }
                 for index in sent {
@@ -256,6 +253,19 @@ public actor PostgresConnection {
         return statements.indices.map { index in
             results[index] ?? Result { try perform(statements[index].sql, encoded: statements[index].parameters) }
         }
+    }
+
+    /// Queues `statement` in libpq's output: as the prepared statement `name`, or planned for this
+    /// execution alone when it has none. False when libpq refused it.
+    static func queue(_ statement: PendingStatement, as name: String?, on handle: OpaquePointer) -> Bool {
+        let count = Int32(statement.parameters.count)
+        return ParameterBuffers.with(statement.parameters) { values, lengths, formats in
+            if let name {
+                PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0)
+            } else {
+                PQsendQueryParams(handle, statement.sql, count, nil, values, lengths, formats, 0)
+            }
+        } == 1
     }
 
     private func preparedStatementName(for sql: String, parameterCount: Int, handle: OpaquePointer) throws -> String {
