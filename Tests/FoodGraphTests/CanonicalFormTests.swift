@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FoodGraph
@@ -26,5 +27,13 @@ struct CanonicalFormTests {
         let expected = Array(("k1\u{1F}" + keys.joined(separator: "\u{1F}")).utf8)
         #expect(Base64URL.decode(cursor) == expected)
         #expect(!cursor.contains("=") && !cursor.contains("+") && !cursor.contains("/"))
+    }
+
+    @Test(arguments: [
+        "CAD", "CAD ", "EUR  ", " USD", "\tGBP\t", "C D", "", " ", "\u{00A0}CHF\u{00A0}", "JPY\u{3000}", "ünï",
+        "é ", "\u{2009}AUD",
+    ])
+    func paddedTextLosesWhatTrimmingWouldRemove(text: String) {
+        #expect(text.withoutPadding == text.trimmingCharacters(in: .whitespaces))
     }
 }

@@ -416,4 +416,46 @@ struct NestedListBatchingTests {
         // products, retail chains | latest prices, statistics, chain stores | price stores | their chains.
         #expect(response.statements == 7)
     }
+
+    /// A child list read for many parents in one statement (`Page.fetchForParents`) gives each
+    /// parent the page its own query gives, forwards and backwards, and the same cursors.
+    @Test func everyParentGetsThePageItsOwnQueryGives() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let selection = "edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }"
+        func json(_ value: Any?) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: value ?? NSNull(), options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
+        }
+        func ids(_ page: Any?) -> [String] {
+            ((page as? [String: Any])?["edges"] as? [[String: Any]] ?? []).compactMap { ($0["node"] as? [String: Any])?["id"] as? String }
+        }
+        var pages: [String: [String: Any]] = [:]
+        for arguments in ["first: 100", "first: 2", "last: 2"] {
+            let batch = CatalogTypedTests.clean(
+                try await api.run("{ products(first: 14) { edges { node { id latestPrices(\(arguments)) { \(selection) } } } } }"))
+            let products = try #require(batch["data.products.edges"] as? [[String: Any]])
+            #expect(products.count == 14)
+            for product in products {
+                let node = try #require(product["node"] as? [String: Any])
+                let id = try #require(node["id"] as? String)
+                let alone = CatalogTypedTests.clean(
+                    try await api.run(#"{ node(id: "\#(id)") { ... on Product { latestPrices(\#(arguments)) { \#(selection) } } } }"#))
+                #expect(try json(node["latestPrices"]) == json(alone["data.node.latestPrices"]), "\(id) \(arguments)")
+                pages[id + arguments] = node["latestPrices"] as? [String: Any]
+            }
+        }
+        // The short pages are the ends of the whole list, and say what lies beyond them.
+        var longer = 0
+        for id in Set(pages.keys.compactMap { $0.hasSuffix("first: 100") ? String($0.dropLast("first: 100".count)) : nil }) {
+            let all = ids(pages[id + "first: 100"])
+            #expect(ids(pages[id + "first: 2"]) == Array(all.prefix(2)), "\(id)")
+            #expect(ids(pages[id + "last: 2"]) == Array(all.suffix(2)), "\(id)")
+            let head = pages[id + "first: 2"]?["pageInfo"] as? [String: Any]
+            let tail = pages[id + "last: 2"]?["pageInfo"] as? [String: Any]
+            #expect(head?["hasNextPage"] as? Bool == (all.count > 2), "\(id)")
+            #expect(tail?["hasPreviousPage"] as? Bool == (all.count > 2), "\(id)")
+            if all.count > 2 { longer += 1 }
+        }
+        #expect(longer > 0, "no product has more than two prices: the pages above prove nothing")
+    }
 }

@@ -43,27 +43,39 @@ extension Page {
         } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
             throw DomainError.badUserInput("The cursor is not one this API gave out.")
         }
-        // Edges made as the rows are read, as in `fetch`.
-        var grouped: [Int64: [Edge<Record>]] = [:]
-        var more: Set<Int64> = []
+        // Edges made as the rows are read, as in `fetch`. The rows come parent by parent, so each
+        // parent's edges are gathered in one array, reserved for a page and moved into its
+        // connection: grown edge by edge in a dictionary, each growth retained every reference
+        // the records held.
+        var pages: [Int64: Connection<Record>] = [:]
+        pages.reserveCapacity(parentIDs.count)
+        var current: (parent: Int64, edges: [Edge<Record>], hasMore: Bool)?
+        func close() {
+            guard var page = current else { return }
+            current = nil
+            if isBackward { page.edges.reverse() }
+            pages[page.parent] = Connection(edges: page.edges, pageInfo: pageInfo(of: page.edges, hasMore: page.hasMore))
+        }
         let (parentPosition, rowPosition) = (try rows.column(named: "page_parent"), try rows.column(named: "page_row"))
         let keyPositions = try (0..<keys.count).map { try rows.column(named: "page_key\($0)") }
         for row in rows {
             let parent = try row.decode(Int64.self, at: parentPosition)
+            if current?.parent != parent {
+                close()
+                var edges: [Edge<Record>] = []
+                edges.reserveCapacity(size)
+                current = (parent, edges, false)
+            }
             if try row.decode(Int.self, at: rowPosition) > size {
-                more.insert(parent)
+                current?.hasMore = true
                 continue
             }
             let keyValues = try keyPositions.map { try row.decode(String.self, at: $0) }
-            grouped[parent, default: []].append(Edge(cursor: Self.cursor(keyValues), node: try decode(row)))
+            current?.edges.append(Edge(cursorKeys: keyValues, node: try decode(row)))
         }
-        var pages: [Int64: Connection<Record>] = [:]
-        pages.reserveCapacity(parentIDs.count)
-        for parent in parentIDs {
-            var edges = grouped[parent] ?? []
-            if isBackward { edges.reverse() }
-            pages[parent] = Connection(
-                edges: edges, pageInfo: pageInfo(edges.map(\.cursor), hasMore: more.contains(parent)))
+        close()
+        for parent in parentIDs where pages[parent] == nil {
+            pages[parent] = Connection(edges: [], pageInfo: pageInfo(of: [Edge<Record>](), hasMore: false))
         }
         return pages
     }

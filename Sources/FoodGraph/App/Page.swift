@@ -161,18 +161,18 @@ struct Page: Sendable {
         let keyPositions = try (0..<keys.count).map { try rows.column(named: "page_key\($0)") }
         for row in rows.prefix(size) {
             let keyValues = try keyPositions.map { try row.decode(String.self, at: $0) }
-            edges.append(Edge(cursor: Self.cursor(keyValues), node: try decode(row)))
+            edges.append(Edge(cursorKeys: keyValues, node: try decode(row)))
         }
         let hasMore = rows.count > size
         if isBackward { edges.reverse() }
         return Connection(
-            edges: edges, pageInfo: pageInfo(edges.map(\.cursor), hasMore: hasMore), totalCount: totalCount)
+            edges: edges, pageInfo: pageInfo(of: edges, hasMore: hasMore), totalCount: totalCount)
     }
 
-    func pageInfo(_ cursors: [String], hasMore: Bool) -> PageInfo {
+    func pageInfo<Node>(of edges: [Edge<Node>], hasMore: Bool) -> PageInfo {
         PageInfo(
             hasNextPage: isBackward ? before != nil : hasMore, hasPreviousPage: isBackward ? hasMore : after != nil,
-            startCursor: cursors.first, endCursor: cursors.last)
+            startCursor: edges.first?.cursor, endCursor: edges.last?.cursor)
     }
 
     /// Cursors are opaque: base64url of the row's keys.

@@ -130,7 +130,7 @@ extension Edge {
     /// The cursor as clients see it: sealed for its list when it has one.
     func outwardCursor() throws -> String {
         guard let sealedFor else { return cursor }
-        return CursorSeal.shared.seal(try Page.keys(of: cursor), list: sealedFor)
+        return CursorSeal.shared.seal(cursorKeys, list: sealedFor)
     }
 }
 

@@ -12,13 +12,18 @@ struct Connection<Node: ObjectValue>: ObjectValue {
 
 /// The schema's `<Node>Edge` type.
 struct Edge<Node: ObjectValue>: ObjectValue {
-    /// The page's plain key cursor; clients see it sealed when `sealedFor` names a list.
-    var cursor: String
+    /// The keys of the edge's row in its page's order. Its cursor is made from them only when a
+    /// client reads it: made for every row, cursors were 2 % of the CPU of 50 products with their
+    /// latest prices, a query that reads none.
+    var cursorKeys: [String]
     var node: Node
     /// Kilometres from the point searched near, on edges whose type has `distanceKm`.
     var distanceKm: Double?
     /// The list whose seal the cursor gets, made only when a client asks for it (`CursorSeal`).
     var sealedFor: String?
+
+    /// The page's plain key cursor; clients see it sealed when `sealedFor` names a list.
+    var cursor: String { Page.cursor(cursorKeys) }
 
     static var graphQLTypeName: String { connectionPrefix(of: Node.self) + "Edge" }
 }

@@ -420,7 +420,7 @@ extension RecipeStore {
             parameters.append(value)
             return "$\(parameters.count)"
         }
-        guard let types = branches.first?.keys.map(\.type) else { return Connection(edges: [], pageInfo: page.pageInfo([], hasMore: false)) }
+        guard let types = branches.first?.keys.map(\.type) else { return Connection(edges: [], pageInfo: page.pageInfo(of: [Edge<RecipeRecord>](), hasMore: false)) }
         for cursorKeys in [page.after, page.before] where cursorKeys != nil && cursorKeys?.count != types.count {
             throw DomainError.badUserInput("The cursor belongs to another list.")
         }
@@ -456,16 +456,15 @@ extension RecipeStore {
         } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
             throw DomainError.badUserInput("The cursor is not one this API gave out.")
         }
-        var items: [(record: RecipeRecord, cursor: String)] = []
+        var edges: [Edge<RecipeRecord>] = []
         let keyPositions = try names.map { try rows.column(named: "page_\($0)") }
         for row in rows.prefix(page.size) {
             let keyValues = try keyPositions.map { try row.decode(String.self, at: $0) }
-            items.append((try RecipeRecord(row), Page.cursor(keyValues)))
+            edges.append(Edge(cursorKeys: keyValues, node: try RecipeRecord(row)))
         }
         let hasMore = rows.count > page.size
-        if page.isBackward { items.reverse() }
-        return Connection(
-            edges: items.map { Edge(cursor: $0.cursor, node: $0.record) }, pageInfo: page.pageInfo(items.map(\.cursor), hasMore: hasMore))
+        if page.isBackward { edges.reverse() }
+        return Connection(edges: edges, pageInfo: page.pageInfo(of: edges, hasMore: hasMore))
     }
 
     /// Where a seed's random order starts among the recipes' `shuffle_key`s (SplitMix64's mix,

@@ -147,15 +147,14 @@ enum RecipeStore {
         } catch let error as PostgresError where error.sqlState?.hasPrefix("22") == true {
             throw DomainError.badUserInput("The cursor is not one this API gave out.")
         }
-        var items: [(record: RecipeRecord, cursor: String)] = []
+        var edges: [Edge<RecipeRecord>] = []
         for row in rows.prefix(page.size) {
             let keyValues = try (0..<keys.count).map { try row.decode(String.self, named: "page_key\($0)") }
-            items.append((try RecipeRecord(row), Page.cursor(keyValues)))
+            edges.append(Edge(cursorKeys: keyValues, node: try RecipeRecord(row)))
         }
         let hasMore = rows.count > page.size
-        if page.isBackward { items.reverse() }
-        return Connection(
-            edges: items.map { Edge(cursor: $0.cursor, node: $0.record) }, pageInfo: page.pageInfo(items.map(\.cursor), hasMore: hasMore))
+        if page.isBackward { edges.reverse() }
+        return Connection(edges: edges, pageInfo: page.pageInfo(of: edges, hasMore: hasMore))
     }
 
     // MARK: - Writes

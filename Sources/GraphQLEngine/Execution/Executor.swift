@@ -306,11 +306,35 @@ final class Executor {
 
             var stillWaiting: [Waiting] = []
             var progressed = !thunks.isEmpty
+            func complete(_ index: Int, with value: (any Sendable)?) {
+                let path = waiting[index].path
+                self.complete(
+                    value, plan: waiting[index].plan, slot: waiting[index].slot, boundary: waiting[index].boundary,
+                    parentPath: { path })
+            }
+            func fail(_ index: Int, with error: any Error) {
+                let plan = waiting[index].plan
+                fieldError(
+                    error, plan: plan, slot: waiting[index].slot, boundary: waiting[index].boundary,
+                    path: ResponsePath(parent: waiting[index].path, step: .field(plan)), isNonNull: plan.returnType.isNonNull)
+            }
             for index in waiting.indices {
                 let outcome: Result<Resolution, any Error>?
                 switch waiting[index].resolution {
+                case .pending(let pending):
+                    // Most waiting values are a loader's: completed without wrapping them as a
+                    // resolution first, a retain and a release less for each.
+                    guard let result = pending.result else {
+                        stillWaiting.append(waiting[index])
+                        continue
+                    }
+                    progressed = true
+                    switch result {
+                    case .success(let value): complete(index, with: value)
+                    case .failure(let error): fail(index, with: error)
+                    }
+                    continue
                 case .async: outcome = asyncResults[index]
-                case .pending(let pending): outcome = pending.result.map { $0.map(Resolution.value) }
                 case .mapped(let pending, let transform):
                     outcome = pending.result.map { result in Result { try transform(try result.get()) } }
                 case .value(let value): outcome = .success(.value(value))
@@ -321,20 +345,12 @@ final class Executor {
                 }
                 progressed = true
                 switch outcome {
-                case .success(.value(let value)):
-                    let path = waiting[index].path
-                    complete(
-                        value, plan: waiting[index].plan, slot: waiting[index].slot, boundary: waiting[index].boundary,
-                        parentPath: { path })
+                case .success(.value(let value)): complete(index, with: value)
                 case .success(let next):
                     var item = waiting[index]
                     item.resolution = next
                     stillWaiting.append(item)
-                case .failure(let error):
-                    let item = waiting[index]
-                    fieldError(error, plan: item.plan, slot: item.slot, boundary: item.boundary,
-                        path: ResponsePath(parent: item.path, step: .field(item.plan)),
-                        isNonNull: item.plan.returnType.isNonNull)
+                case .failure(let error): fail(index, with: error)
                 }
             }
             if !progressed && !scheduler.hasWork {
@@ -377,7 +393,7 @@ final class Executor {
             isNonNull = true
         }
         let childBoundary = isNonNull ? boundary : slot
-        guard let value = unwrapped(value) else {
+        guard let value, !isGraphQLNull(value) else {
             if isNonNull {
                 fieldError(
                     GraphQLError("Cannot return null for non-nullable field \(plan.parentTypeName).\(plan.fieldName)."),
@@ -499,13 +515,13 @@ final class Executor {
         nextLevel.append(object)
     }
 
-    /// Nil for absent values and `GraphQLValue.null`. (Optionals inside lists arrive flattened:
-    /// `listItems` casts to `[(any Sendable)?]`, which maps a nil item to nil.)
-    private func unwrapped(_ value: (any Sendable)?) -> (any Sendable)? {
-        guard let value else { return nil }
+    /// Whether `value` is `GraphQLValue.null`, which completes as an absent value does. (Optionals
+    /// inside lists arrive flattened: `listItems` maps a nil item to nil.) A test rather than an
+    /// unwrapping function: returning the value cost a retain and a release for every value.
+    private func isGraphQLNull(_ value: any Sendable) -> Bool {
         // A metadata comparison first: a full dynamic cast on every value is measurably slow.
-        if let graphQLValue = exactCast(value, to: GraphQLValue.self), graphQLValue == .null { return nil }
-        return value
+        guard let graphQLValue = exactCast(value, to: GraphQLValue.self) else { return false }
+        return graphQLValue == .null
     }
 
 
