@@ -172,7 +172,7 @@ struct Page: Sendable {
     func pageInfo<Node>(of edges: [Edge<Node>], hasMore: Bool) -> PageInfo {
         PageInfo(
             hasNextPage: isBackward ? before != nil : hasMore, hasPreviousPage: isBackward ? hasMore : after != nil,
-            startCursor: edges.first?.cursor, endCursor: edges.last?.cursor)
+            startKeys: edges.first?.cursorKeys, endKeys: edges.last?.cursorKeys)
     }
 
     /// Cursors are opaque: base64url of the row's keys.

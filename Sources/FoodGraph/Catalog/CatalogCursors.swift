@@ -128,16 +128,17 @@ extension Dictionary where Value: SealablePage {
 
 extension Edge {
     /// The cursor as clients see it: sealed for its list when it has one.
-    func outwardCursor() throws -> String {
+    func outwardCursor() -> String {
         guard let sealedFor else { return cursor }
         return CursorSeal.shared.seal(cursorKeys, list: sealedFor)
     }
 }
 
 extension PageInfo {
-    /// `cursor` (the start or the end) as clients see it, as `Edge.outwardCursor()`.
-    func outward(_ cursor: String?) throws -> String? {
-        guard let cursor, let sealedFor else { return cursor }
-        return CursorSeal.shared.seal(try Page.keys(of: cursor), list: sealedFor)
+    /// The cursor of `keys` (the start's or the end's) as clients see it, as `Edge.outwardCursor()`.
+    func outwardCursor(of keys: [String]?) -> String? {
+        guard let keys else { return nil }
+        guard let sealedFor else { return Page.cursor(keys) }
+        return CursorSeal.shared.seal(keys, list: sealedFor)
     }
 }

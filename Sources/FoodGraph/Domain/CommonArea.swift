@@ -22,8 +22,8 @@ enum CommonArea: Area {
         binder.object(PageInfo.self) { info in
             info.field("hasNextPage") { $0.hasNextPage }
             info.field("hasPreviousPage") { $0.hasPreviousPage }
-            info.field("startCursor") { try $0.outward($0.startCursor) }
-            info.field("endCursor") { try $0.outward($0.endCursor) }
+            info.field("startCursor") { $0.outwardCursor(of: $0.startKeys) }
+            info.field("endCursor") { $0.outwardCursor(of: $0.endKeys) }
         }
         binder.object(UserError.self) { error in
             error.field("field") { $0.field }

@@ -42,8 +42,10 @@ struct PageInfo: ObjectValue {
     static let graphQLTypeName = "PageInfo"
     var hasNextPage: Bool
     var hasPreviousPage: Bool
-    var startCursor: String?
-    var endCursor: String?
+    /// The keys of the page's first and last rows, as `Edge.cursorKeys`: their cursors are made
+    /// when a client reads them.
+    var startKeys: [String]?
+    var endKeys: [String]?
     /// As `Edge.sealedFor`.
     var sealedFor: String?
 }
@@ -66,7 +68,7 @@ extension SchemaBinder {
             if totalCount { connection.field("totalCount") { $0.totalCount ?? 0 } }
         }
         object(Edge<Node>.self) { edge in
-            edge.field("cursor") { try $0.outwardCursor() }
+            edge.field("cursor") { $0.outwardCursor() }
             edge.field("node") { $0.node }
             if distance { edge.field("distanceKm") { $0.distanceKm } }
         }
