@@ -120,7 +120,12 @@ if !light {
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // The server allocates through jemalloc rather than glibc's malloc, as Vapor's
+            // templates do: a list-heavy request makes thousands of small allocations, and libpq a
+            // few dozen 2 KiB blocks, each of which made glibc consolidate its fast bins
+            // (docs/performance.md). Linked, not preloaded, so the embedded PostgreSQL keeps its own.
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "FoodGraphTests",
