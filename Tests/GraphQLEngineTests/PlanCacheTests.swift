@@ -121,6 +121,59 @@ struct PlanCacheTests {
         #expect(try await decodings(of: "mutation { double(id: 7) }") == 3)
     }
 
+    struct Crate: ObjectValue {
+        static let graphQLTypeName = "Crate"
+        var id: Int
+    }
+
+    struct LabelArguments: Decodable, Sendable { var prefix: String }
+
+    /// A field's `prepare` runs once per execution for each place the field is written, however
+    /// many objects of a list it is resolved on; a failure of it fails the field on each of them.
+    @Test func aFieldIsPreparedOncePerExecutionForAllItsObjects() async throws {
+        let preparations = Atomic(0)
+        var resolvers = Resolvers()
+        resolvers.root("Query", context: Void.self) { query in
+            query.field("crates") { _ in Resolved((1...4).map(Crate.init)) }
+        }
+        resolvers.object(Crate.self, context: Void.self) { crate in
+            crate.field("id") { $0.id }
+            crate.field(
+                "label", arguments: LabelArguments.self,
+                prepare: { arguments, _ in
+                    preparations.add(1, ordering: .relaxed)
+                    guard arguments.prefix != "bad" else { throw GraphQLError("No such prefix.") }
+                    return arguments.prefix + "-"
+                },
+                resolve: { crate, prefix in Resolved<String?>(prefix + String(crate.id)) })
+        }
+        let schema = try ExecutableSchema(
+            schema: try SchemaBuilder.build(sdl: "type Query { crates: [Crate!]! } type Crate { id: Int!, label(prefix: String!): String }"),
+            resolvers: resolvers)
+        func run(_ source: String, _ variables: [(String, GraphQLValue)] = []) async throws -> (json: String, preparations: Int) {
+            let before = preparations.load(ordering: .relaxed)
+            let json = await Self.run(schema, try parse(source), variables)
+            return (json, preparations.load(ordering: .relaxed) - before)
+        }
+
+        let twoPlaces = #"{ crates { a: label(prefix: "a") b: label(prefix: "b") } }"#
+        for _ in 0..<2 {
+            let (json, count) = try await run(twoPlaces)
+            #expect(json == #"{"data":{"crates":[{"a":"a-1","b":"b-1"},{"a":"a-2","b":"b-2"},{"a":"a-3","b":"b-3"},{"a":"a-4","b":"b-4"}]}}"#)
+            #expect(count == 2)
+        }
+        let withVariable = "query ($prefix: String!) { crates { label(prefix: $prefix) } }"
+        for prefix in ["x", "y"] {
+            let (json, count) = try await run(withVariable, [("prefix", .string(prefix))])
+            #expect(json == #"{"data":{"crates":[{"label":"\#(prefix)-1"},{"label":"\#(prefix)-2"},{"label":"\#(prefix)-3"},{"label":"\#(prefix)-4"}]}}"#)
+            #expect(count == 1)
+        }
+        let (json, count) = try await run(#"{ crates { id label(prefix: "bad") } }"#)
+        let errors = (0..<4).map { #"{"message":"No such prefix.","locations":[{"line":1,"column":15}],"path":["crates",\#($0),"label"]}"# }
+        #expect(json == #"{"errors":[\#(errors.joined(separator: ","))],"data":{"crates":[{"id":1,"label":null},{"id":2,"label":null},{"id":3,"label":null},{"id":4,"label":null}]}}"#)
+        #expect(count == 1)
+    }
+
     @Test func skipAndIncludeConditionsChooseTheirOwnPlans() async throws {
         let schema = try Self.schema()
         let document = try parse(

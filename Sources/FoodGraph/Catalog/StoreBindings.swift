@@ -31,16 +31,20 @@ enum StoreBindings {
             chain.field("website") { $0.website }
             chain.field("contactEmail") { $0.contactEmail }
             chain.field("contactPhone") { $0.contactPhone }
-            chain.field("stores", arguments: PageArguments.self) { chain, arguments, context in
-                let list = "RetailChain.stores"
-                let page = try Page(arguments, list: list)
-                return Resolved<Connection<StoreRecord>>(unchecked: context.catalog.chainStores(page: page, list: list).load(chain.id))
-            }
-            chain.field("products", arguments: PageArguments.self) { chain, arguments, context in
-                let list = "RetailChain.products"
-                let page = try Page(arguments, list: list)
-                return Resolved<ProductPage>(unchecked: context.catalog.chainProducts(page: page, list: list).load(chain.id))
-            }
+            chain.field(
+                "stores", arguments: PageArguments.self,
+                prepare: { arguments, context in
+                    let list = "RetailChain.stores"
+                    return context.catalog.chainStores(page: try Page(arguments, list: list), list: list)
+                },
+                resolve: { chain, stores in Resolved<Connection<StoreRecord>>(unchecked: stores.load(chain.id)) })
+            chain.field(
+                "products", arguments: PageArguments.self,
+                prepare: { arguments, context in
+                    let list = "RetailChain.products"
+                    return context.catalog.chainProducts(page: try Page(arguments, list: list), list: list)
+                },
+                resolve: { chain, products in Resolved<ProductPage>(unchecked: products.load(chain.id)) })
         }
         binder.object(StoreRecord.self) { store in
             store.field("id") { GlobalID(typeName: "Store", key: $0.id) }
@@ -67,15 +71,19 @@ enum StoreBindings {
             statistics.field("maximum") { $0.maximum }
         }
         binder.object(ProductRecord.self) { product in
-            product.field("latestPrices", arguments: LatestPricesArguments.self) { product, arguments, context in
-                let list = "Product.latestPrices/" + (arguments.near?.orderName ?? "PRICE")
-                let page = try Page(arguments.page, list: list)
-                return Resolved<Connection<PriceRecord>>(
-                    unchecked: context.catalog.latestPrices(page: page, near: arguments.near, list: list).load(product.id))
-            }
-            product.field("priceStatistics", arguments: PriceStatisticsArguments.self) { product, arguments, context in
-                Resolved<PriceStatistics?>(unchecked: context.catalog.priceStatistics(days: arguments.days).load(product.id))
-            }
+            // Worked out once per field of a query, not for each product of a list.
+            product.field(
+                "latestPrices", arguments: LatestPricesArguments.self,
+                prepare: { arguments, context in
+                    let list = "Product.latestPrices/" + (arguments.near?.orderName ?? "PRICE")
+                    let page = try Page(arguments.page, list: list)
+                    return context.catalog.latestPrices(page: page, near: arguments.near, list: list)
+                },
+                resolve: { product, prices in Resolved<Connection<PriceRecord>>(unchecked: prices.load(product.id)) })
+            product.field(
+                "priceStatistics", arguments: PriceStatisticsArguments.self,
+                prepare: { arguments, context in context.catalog.priceStatistics(days: arguments.days) },
+                resolve: { product, statistics in Resolved<PriceStatistics?>(unchecked: statistics.load(product.id)) })
         }
         binder.enumeration(PriceSource.self)
 

@@ -127,11 +127,12 @@ enum RecipeCooking {
 
     static func bind(_ binder: inout SchemaBinder) {
         binder.object(RecipeRecord.self) { recipe in
-            recipe.field("missingIngredients", arguments: MissingIngredientsArguments.self) { recipe, arguments, context in
-                guard let viewer = context.viewer else { return Resolved<[MissingIngredient]?>.null }
-                return Resolved<[MissingIngredient]?>(
-                    unchecked: context.recipes.missingIngredients(of: viewer.userID, servings: arguments.servings).load(recipe.id))
-            }
+            recipe.field(
+                "missingIngredients", arguments: MissingIngredientsArguments.self,
+                prepare: { arguments, context in
+                    context.viewer.map { context.recipes.missingIngredients(of: $0.userID, servings: arguments.servings) }
+                },
+                resolve: { recipe, missing in missing.map { Resolved<[MissingIngredient]?>(unchecked: $0.load(recipe.id)) } ?? .null })
         }
         binder.object(MissingIngredient.self) { missing in
             missing.field("product") { $0.product }

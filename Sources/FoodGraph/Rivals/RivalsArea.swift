@@ -125,12 +125,14 @@ enum RivalsArea: Area {
             group.field("period") { $0.period }
             group.field("timeZone") { $0.timeZone }
             group.field("currentPeriod") { $0.period(containing: $0.today) }
-            group.field("leaderboard", arguments: LeaderboardArguments.self) { group, arguments, context in
-                Resolved<Leaderboard>(unchecked: context.rivals.leaderboards(DateSpan(from: arguments.from, to: arguments.to)).load(group.id))
-            }
-            group.field("myRankHistory", arguments: RankHistoryArguments.self) { group, arguments, context in
-                Resolved<[RankHistoryEntry]>(unchecked: context.rivals.rankHistories(count: arguments.periods).load(group.id))
-            }
+            group.field(
+                "leaderboard", arguments: LeaderboardArguments.self,
+                prepare: { arguments, context in context.rivals.leaderboards(DateSpan(from: arguments.from, to: arguments.to)) },
+                resolve: { group, leaderboards in Resolved<Leaderboard>(unchecked: leaderboards.load(group.id)) })
+            group.field(
+                "myRankHistory", arguments: RankHistoryArguments.self,
+                prepare: { arguments, context in context.rivals.rankHistories(count: arguments.periods) },
+                resolve: { group, histories in Resolved<[RankHistoryEntry]>(unchecked: histories.load(group.id)) })
             group.field("createdAt") { $0.createdAt }
         }
         binder.connection(of: RivalGroupRecord.self)

@@ -255,9 +255,10 @@ enum SpendingArea: Area {
             alternative.field("distanceKm") { $0.distanceKm }
         }
         binder.object(ProductRecord.self) { product in
-            product.field("cheaperAlternatives", arguments: CheaperAlternativesArguments.self) { product, arguments, context in
-                Resolved<[CheaperAlternative]>(unchecked: context.spending.cheaperAlternatives(near: arguments.near).load(product.id))
-            }
+            product.field(
+                "cheaperAlternatives", arguments: CheaperAlternativesArguments.self,
+                prepare: { arguments, context in context.spending.cheaperAlternatives(near: arguments.near) },
+                resolve: { product, alternatives in Resolved<[CheaperAlternative]>(unchecked: alternatives.load(product.id)) })
         }
     }
 

@@ -63,6 +63,33 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
                 argumentsType: "\(Arguments.self)")))
     }
 
+    /// A field with arguments whose resolver needs something worked out from the arguments and
+    /// the request alone, such as the loader for those arguments: `prepare` runs once per field of
+    /// an execution, however many objects of a list the field is resolved on, and a failure of it
+    /// fails the field on each of them.
+    ///
+    ///     product.field("latestPrices", arguments: LatestPricesArguments.self,
+    ///         prepare: { arguments, context in try context.catalog.latestPrices(arguments) },
+    ///         resolve: { product, prices in Resolved(unchecked: prices.load(product.id)) })
+    public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable, Prepared: Sendable>(
+        _ name: String, arguments: Arguments.Type,
+        prepare: @escaping @Sendable (Arguments, Context) throws -> Prepared,
+        resolve: @escaping @Sendable (Source, Prepared) throws -> Resolved<Value>
+    ) {
+        let typeName = typeName
+        let resolve = SourceFunction<Source, Prepared, Resolved<Value>>(resolve)
+        let binding = FieldBinding.resolve { call in
+            let prepared = try call.shared.prepared(for: call.plan) {
+                try prepare(try decodeArguments(Arguments.self, call), try contextOf(call))
+            }
+            return try Self.apply(resolve, to: call.source, prepared, typeName, name).completable
+        }
+        fields.append(
+            (name, binding, FieldDeclaration(
+                shape: Value.outputShape, swiftType: "\(Value.self)", probeArguments: probe(Arguments.self),
+                argumentsType: "\(Arguments.self)")))
+    }
+
     /// A field with arguments whose resolver also looks at how it is selected
     /// (`ResolveInfo.selectedFieldNames`), to start on one level the loads its selection will need.
     public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable>(

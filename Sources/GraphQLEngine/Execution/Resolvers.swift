@@ -53,6 +53,9 @@ final class ExecutionShared: Sendable {
     /// Arguments decoded into their resolver's Swift type, once per plan: a field in a list is
     /// resolved for every parent with the same arguments.
     private let decodedArguments = Mutex<[ObjectIdentifier: any Sendable]>([:])
+    /// What resolvers worked out from a field's arguments and the request alone, once per plan
+    /// (`ObjectBinder.field(_:arguments:prepare:resolve:)`), a failure included.
+    private let prepared = Mutex<[ObjectIdentifier: Result<any Sendable, any Error>]>([:])
 
     var schema: GraphQLSchema { executable.schema }
     var variables: GraphQLObject { collector.variables }
@@ -87,6 +90,16 @@ final class ExecutionShared: Sendable {
         let decoded = try decode()
         decodedArguments.withLock { $0[key] = decoded }
         return decoded
+    }
+
+    func prepared<Prepared: Sendable>(for plan: FieldPlan, _ prepare: () throws -> Prepared) throws -> Prepared {
+        let key = ObjectIdentifier(plan)
+        if let kept = prepared.withLock({ $0[key] }) {
+            if let value = exactCast(try kept.get(), to: Prepared.self) { return value }
+        }
+        let result = Result { try prepare() }
+        prepared.withLock { $0[key] = result.map { $0 } }
+        return try result.get()
     }
 
     /// The nodes a field is written with at one place of the response. Fields with the same
