@@ -71,7 +71,6 @@ enum StoreBindings {
             statistics.field("maximum") { $0.maximum }
         }
         binder.object(ProductRecord.self) { product in
-            // Worked out once per field of a query, not for each product of a list.
             product.field(
                 "latestPrices", arguments: LatestPricesArguments.self,
                 prepare: { arguments, context in

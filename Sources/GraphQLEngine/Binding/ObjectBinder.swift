@@ -68,9 +68,10 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
     /// an execution, however many objects of a list the field is resolved on, and a failure of it
     /// fails the field on each of them.
     ///
-    ///     product.field("latestPrices", arguments: LatestPricesArguments.self,
-    ///         prepare: { arguments, context in try context.catalog.latestPrices(arguments) },
-    ///         resolve: { product, prices in Resolved(unchecked: prices.load(product.id)) })
+    ///     product.field(
+    ///         "priceStatistics", arguments: PriceStatisticsArguments.self,
+    ///         prepare: { arguments, context in context.catalog.priceStatistics(days: arguments.days) },
+    ///         resolve: { product, statistics in Resolved<PriceStatistics?>(unchecked: statistics.load(product.id)) })
     public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable, Prepared: Sendable>(
         _ name: String, arguments: Arguments.Type,
         prepare: @escaping @Sendable (Arguments, Context) throws -> Prepared,
