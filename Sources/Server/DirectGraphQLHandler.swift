@@ -114,10 +114,12 @@ final class DirectGraphQLHandler: ChannelDuplexHandler, RemovableChannelHandler 
         let converted = HTTPRequest(
             method: .post, scheme: "http", authority: head.headers.first(name: "Host"), path: "/graphql",
             headerFields: HTTPFields(head.headers, splitCookie: false))
-        let request = Request(head: converted, body: RequestBody(buffer: body ?? ByteBuffer()))
+        let received = body ?? ByteBuffer()
+        let request = Request(head: converted, body: RequestBody(buffer: received))
         body = nil
         var requestContext = ServerRequestContext(source: .init(channel: context.channel, logger: logger))
         requestContext.hasTaskOfItsOwn = true
+        requestContext.receivedBody = received
         let answer = self.answer
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         let task = Task(executorPreference: loopExecutor) {

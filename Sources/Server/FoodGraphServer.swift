@@ -108,7 +108,8 @@ public struct FoodGraphServer: Sendable {
         let observability = self.observability
         return { request, context in
             await observability.observe(request) {
-                await handler.respond(to: request, context: context, inTaskOfItsOwn: context.hasTaskOfItsOwn)
+                await handler.respond(
+                    to: request, context: context, inTaskOfItsOwn: context.hasTaskOfItsOwn, receivedBody: context.receivedBody)
             }
         }
     }

@@ -8,6 +8,9 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
     /// The request runs in a task of its own (`DirectGraphQLHandler`), which its deadline may
     /// cancel as a whole; on Hummingbird's loop the connection's task serves every request.
     var hasTaskOfItsOwn = false
+    /// The whole body, when it was read before the request was handed on (`DirectGraphQLHandler`):
+    /// taken as it is rather than through the request's body stream.
+    var receivedBody: ByteBuffer?
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
