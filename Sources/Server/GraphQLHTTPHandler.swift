@@ -140,7 +140,7 @@ struct GraphQLHTTPHandler: Sendable {
             let buffer: ByteBuffer
             do {
                 // A body read whole before (the usual case) is taken as it is: reading it again
-                // through the request's stream costs six executor hops.
+                // through the request's stream cost nine executor hops a request (docs/performance.md).
                 if let receivedBody, receivedBody.readableBytes <= configuration.maxBodyBytes {
                     buffer = receivedBody
                 } else {
