@@ -74,9 +74,7 @@ extension Page {
             current?.edges.append(Edge(cursorKeys: keyValues, node: try decode(row)))
         }
         close()
-        for parent in parentIDs where pages[parent] == nil {
-            pages[parent] = Connection(edges: [], pageInfo: pageInfo(of: [Edge<Record>](), hasMore: false))
-        }
+        for parent in parentIDs where pages[parent] == nil { pages[parent] = emptyConnection() }
         return pages
     }
 }

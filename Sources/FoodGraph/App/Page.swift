@@ -169,6 +169,11 @@ struct Page: Sendable {
             edges: edges, pageInfo: pageInfo(of: edges, hasMore: hasMore), totalCount: totalCount)
     }
 
+    /// The page when no row is on it.
+    func emptyConnection<Node>() -> Connection<Node> {
+        Connection(edges: [], pageInfo: pageInfo(of: [Edge<Node>](), hasMore: false))
+    }
+
     func pageInfo<Node>(of edges: [Edge<Node>], hasMore: Bool) -> PageInfo {
         PageInfo(
             hasNextPage: isBackward ? before != nil : hasMore, hasPreviousPage: isBackward ? hasMore : after != nil,

@@ -420,7 +420,7 @@ extension RecipeStore {
             parameters.append(value)
             return "$\(parameters.count)"
         }
-        guard let types = branches.first?.keys.map(\.type) else { return Connection(edges: [], pageInfo: page.pageInfo(of: [Edge<RecipeRecord>](), hasMore: false)) }
+        guard let types = branches.first?.keys.map(\.type) else { return page.emptyConnection() }
         for cursorKeys in [page.after, page.before] where cursorKeys != nil && cursorKeys?.count != types.count {
             throw DomainError.badUserInput("The cursor belongs to another list.")
         }

@@ -524,7 +524,6 @@ final class Executor {
         return graphQLValue == .null
     }
 
-
     // MARK: - Errors
 
     private func fieldError(
