@@ -406,7 +406,8 @@ struct GraphQLHTTPHandler: Sendable {
         Response(
             status: status,
             headers: [.contentType: mediaType.contentType, Self.requestIDField: requestID],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.jsonBytes())))
+            // The result is not read again: its tree is taken apart as it is written.
+            body: ResponseBody(byteBuffer: result.withJSONBytes(takingData: true) { ByteBuffer(bytes: $0) }))
     }
 
     static func refusalResponse(_ refusal: Refusal, mediaType: MediaType, requestID: String) -> Response {

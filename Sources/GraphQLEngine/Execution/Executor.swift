@@ -204,11 +204,6 @@ final class Executor {
                     await Task.yield()
                 }
                 resolveFields(of: object, in: 0..<object.count, waiting: &waiting)
-                // Resolving is over for this object: drop the source and the reference to an ancestor.
-                object.withUnsafeMutablePointerToHeader { header in
-                    header.pointee.source = nil
-                    header.pointee.boundary = nil
-                }
             }
             await settle(&waiting)
         }
@@ -217,8 +212,13 @@ final class Executor {
     /// Calls the resolvers of an object's fields and completes every value they return at once;
     /// pending values wait for the level's loaders.
     private func resolveFields(of object: ResultObject, in fields: Range<Int>, waiting: inout [Waiting]) {
+        // An object of a level is resolved once: its source and the reference to an ancestor are
+        // taken out of it, neither copied nor kept. The root keeps them, as a mutation resolves
+        // its fields one at a time.
         let (shape, isRoot, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
-            (header.pointee.shape, header.pointee.step == nil, header.pointee.source ?? (), header.pointee.boundary)
+            header.pointee.step == nil
+                ? (header.pointee.shape, true, header.pointee.source ?? (), header.pointee.boundary)
+                : (header.pointee.shape, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
         }
         let plans = shape.plans
         for index in fields {

@@ -18,6 +18,11 @@ public struct JSONWriter: ~Copyable {
     /// What has been written.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
+    /// What has been written, lent to `body` without a copy.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
     public mutating func reserve(_ capacity: Int) {
         if capacity > self.capacity { grow(to: capacity) }
     }
@@ -141,7 +146,10 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    mutating func write(_ object: ResultObject) {
+    /// Writes `object`. `taking`: its values are moved out as they are written, leaving nulls,
+    /// for a response that is not read again: no retain for each value, and each object freed
+    /// once written rather than with the whole tree afterwards.
+    mutating func write(_ object: ResultObject, taking: Bool = false) {
         let shape = object.shape
         let count = object.count
         if count == 0 {
@@ -155,24 +163,24 @@ public struct JSONWriter: ~Copyable {
                     let end = shape.jsonKeyEnds[index]
                     append(UnsafeBufferPointer(rebasing: prefixes[start..<end]))
                     start = end
-                    write(values[index])
+                    write(taking ? exchange(&values[index], with: .null) : values[index], taking: taking)
                 }
             }
         }
         append(byte: 0x7D)
     }
 
-    mutating func write(_ value: ResultValue) {
-        switch value {
+    mutating func write(_ value: consuming ResultValue, taking: Bool = false) {
+        switch consume value {
         case .null: append("null")
         case .leaf(let leaf): write(leaf)
-        case .object(let object): write(object)
+        case .object(let object): write(object, taking: taking)
         case .list(let list):
             append(byte: 0x5B)
             list.withUnsafeMutablePointerToElements { values in
                 for index in 0..<list.count {
                     if index > 0 { append(byte: 0x2C) }
-                    write(values[index])
+                    write(taking ? exchange(&values[index], with: .null) : values[index], taking: taking)
                 }
             }
             append(byte: 0x5D)

@@ -8,14 +8,16 @@ struct DecimalScalar: ScalarCoercing {
     static let maximumDigits = 30
 
     func serialize(_ value: any Sendable) throws -> GraphQLValue {
+        // Text first: amounts arrive as the database's `numeric::text` (`DecimalText`), and each
+        // case that fails before the one that matches is a dynamic cast.
         switch value {
-        case let decimal as Decimal: return .string(decimal.description)
-        case let integer as Int: return .string(String(integer))
         case let text as String:
             guard let canonical = DecimalScalar.canonical(text) else {
                 throw ScalarCoercionError("Decimal cannot represent value: \"\(text)\"")
             }
             return .string(canonical)
+        case let decimal as Decimal: return .string(decimal.description)
+        case let integer as Int: return .string(String(integer))
         default: throw ScalarCoercionError("Decimal cannot represent value: \(value)")
         }
     }
