@@ -33,21 +33,23 @@ requests = int(os.environ.get("REQUESTS", "20"))
 probed = [
     ("libswiftCore", "swift_retain", "retains"),
     ("libswiftCore", "swift_release", "releases"),
-    ("libc", "malloc", "allocations"),
+    # jemalloc's, which the server links (docs/operations.md); glibc's in a build without it.
+    ("malloc", "malloc", "allocations"),
     ("libswiftCore", "swift_getGenericMetadata", "generic metadata"),
     ("libswiftCore", "swift_getCanonicalPrespecializedGenericMetadata", "prespecialised metadata"),
 ]
 
 
 def library_paths():
-    """The server's own libswiftCore and libc, from its memory map."""
+    """The server's own libswiftCore and the library its malloc is in, from its memory map."""
     paths = {}
     with open(f"/proc/{pid}/maps") as f:
         for line in f:
             path = line.split()[-1]
-            for library in ("libswiftCore", "libc"):
+            for library in ("libswiftCore", "libjemalloc", "libc"):
                 if re.search(rf"/{library}(\.so|-)", path) and library not in paths:
                     paths[library] = path
+    paths["malloc"] = paths.get("libjemalloc", paths["libc"])
     return paths
 
 
@@ -63,7 +65,9 @@ def main():
     events = []
     for library, function, _ in probed:
         subprocess.run(["perf", "probe", "-q", "-x", paths[library], "--add", function], check=True)
-        events.append(f"probe_{library}:{function}")
+        # perf names a probe's group after the file it is in.
+        group = re.sub(r"[^A-Za-z0-9_]", "_", os.path.basename(paths[library]).split(".so")[0])
+        events.append(f"probe_{group}:{function}")
     try:
         rows = []
         for title, name, signed_in in queries:

@@ -47,4 +47,44 @@ struct ListCompletionTests {
             try await Self.run("{ numbers text }")
                 == #"{"data":{"numbers":[0,-7,10,2147483647,-2147483648],"text":"quote \" backslash \\ newline \n tab \t bell \u0007 é"}}"#)
     }
+
+    final class Item: Sendable {
+        let name: String
+        let tags: [String]
+        let child: Item?
+
+        init(_ name: String, tags: [String], child: Item? = nil) {
+            self.name = name
+            self.tags = tags
+            self.child = child
+        }
+    }
+
+    /// The HTTP path writes a result it does not read again by taking its tree apart as it goes:
+    /// the bytes must be those `jsonBytes()` writes, and the tree must really be emptied.
+    @Test func aResultTakenApartAsItIsWrittenWritesTheSameJSON() async throws {
+        let schema = try SchemaBuilder.build(
+            sdl: """
+                type Query { items: [Item!]! count: Int! }
+                type Item { name: String! tags: [String!]! child: Item }
+                """)
+        var resolvers = Resolvers()
+        resolvers.field("Query", "items") { _ in
+            .value([Item("a", tags: ["x", "y"], child: Item("b", tags: [])), Item("c \"quoted\"", tags: ["z"])])
+        }
+        resolvers.field("Query", "count") { _ in .value(2) }
+        resolvers.field("Item", "name", on: Item.self) { $0.name }
+        resolvers.field("Item", "tags", on: Item.self) { $0.tags }
+        resolvers.field("Item", "child", on: Item.self) { $0.child }
+        let result = await execute(
+            try ExecutableSchema(schema: schema, resolvers: resolvers),
+            ExecutionRequest(document: try parse("{ count items { name tags child { name child { name } } } }")))
+        let written = result.jsonBytes()
+        let taken = result.withJSONBytes(takingData: true) { Array($0) }
+        #expect(taken == written)
+        #expect(
+            String(decoding: taken, as: UTF8.self)
+                == #"{"data":{"count":2,"items":[{"name":"a","tags":["x","y"],"child":{"name":"b","child":null}},{"name":"c \"quoted\"","tags":["z"],"child":null}]}}"#)
+        #expect(result.dataValue == .object(GraphQLObject([("count", .null), ("items", .null)])))
+    }
 }
