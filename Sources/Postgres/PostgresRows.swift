@@ -60,8 +60,10 @@ public struct PostgresRow: Sendable {
         guard column >= columnOffset, column < result.columnCount else { throw outOfRange(column) }
         let row = Int32(index)
         let field = Int32(column)
-        if PQgetisnull(result.handle, row, field) == 1 { return try Value.postgresNull() }
+        // libpq gives a null the value "" and the length 0: only an empty value can be one, so
+        // a column costs two calls (each checks its row and column again), not three.
         let length = Int(PQgetlength(result.handle, row, field))
+        if length == 0, PQgetisnull(result.handle, row, field) == 1 { return try Value.postgresNull() }
         let pointer = UnsafeRawPointer(PQgetvalue(result.handle, row, field)!).assumingMemoryBound(to: UInt8.self)
         return try Value(postgresText: UnsafeBufferPointer(start: pointer, count: length))
     }

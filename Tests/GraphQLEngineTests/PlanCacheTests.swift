@@ -174,6 +174,38 @@ struct PlanCacheTests {
         #expect(count == 1)
     }
 
+    /// Without arguments, `prepare` reads the request alone: it runs once per execution, for all
+    /// the objects of a list, and again for the next request, which has its own context.
+    @Test func aFieldWithoutArgumentsIsPreparedOncePerRequestFromItsContext() async throws {
+        let preparations = Atomic(0)
+        var resolvers = Resolvers()
+        resolvers.root("Query", context: String.self) { query in
+            query.field("crates") { _ in Resolved((1...3).map(Crate.init)) }
+        }
+        resolvers.object(Crate.self, context: String.self) { crate in
+            crate.field(
+                "owner",
+                prepare: { owner in
+                    preparations.add(1, ordering: .relaxed)
+                    return owner.uppercased()
+                },
+                resolve: { crate, owner in Resolved<String>("\(owner) \(crate.id)") })
+        }
+        let schema = try ExecutableSchema(
+            schema: try SchemaBuilder.build(sdl: "type Query { crates: [Crate!]! } type Crate { owner: String! }"),
+            resolvers: resolvers)
+        let document = try parse("{ crates { owner } }")
+        for owner in ["ann", "bob"] {
+            let before = preparations.load(ordering: .relaxed)
+            let result = await execute(schema, ExecutionRequest(document: document, context: owner))
+            let owner = owner.uppercased()
+            #expect(
+                String(decoding: result.jsonBytes(), as: UTF8.self)
+                    == #"{"data":{"crates":[{"owner":"\#(owner) 1"},{"owner":"\#(owner) 2"},{"owner":"\#(owner) 3"}]}}"#)
+            #expect(preparations.load(ordering: .relaxed) - before == 1)
+        }
+    }
+
     @Test func skipAndIncludeConditionsChooseTheirOwnPlans() async throws {
         let schema = try Self.schema()
         let document = try parse(

@@ -48,7 +48,9 @@ enum StoreBindings {
         }
         binder.object(StoreRecord.self) { store in
             store.field("id") { GlobalID(typeName: "Store", key: $0.id) }
-            store.field("chain") { store, context in Resolved<RetailChainRecord>(unchecked: context.catalog.chains.load(store.chainID)) }
+            store.field(
+                "chain", prepare: { $0.catalog.chains },
+                resolve: { store, chains in Resolved<RetailChainRecord>(unchecked: chains.load(store.chainID)) })
             store.field("name") { $0.name }
             // `Address` is Accounts' type (bound there), shared with profiles.
             store.field("address") { $0.address }
@@ -56,8 +58,12 @@ enum StoreBindings {
         }
         binder.object(PriceRecord.self) { price in
             price.field("id") { GlobalID(typeName: "PriceObservation", key: $0.id) }
-            price.field("product") { price, context in Resolved<ProductRecord>(unchecked: context.catalog.products.load(price.productID)) }
-            price.field("store") { price, context in Resolved<StoreRecord>(unchecked: context.catalog.stores.load(price.storeID)) }
+            price.field(
+                "product", prepare: { $0.catalog.products },
+                resolve: { price, products in Resolved<ProductRecord>(unchecked: products.load(price.productID)) })
+            price.field(
+                "store", prepare: { $0.catalog.stores },
+                resolve: { price, stores in Resolved<StoreRecord>(unchecked: stores.load(price.storeID)) })
             price.field("price") { $0.price }
             price.field("observedAt") { $0.observedAt }
             price.field("source") { $0.source }

@@ -163,13 +163,15 @@ enum SpendingArea: Area {
         binder.object(PurchaseRecord.self) { purchase in
             purchase.field("id") { $0.globalID }
             purchase.field("purchasedAt") { $0.purchasedAt }
-            purchase.field("store", resolve: { purchase, context -> Resolved<StoreRecord?> in
-                guard let storeID = purchase.storeID else { return .null }
-                return Resolved(unchecked: context.catalog.stores.load(storeID))
-            })
-            purchase.field("product", resolve: { purchase, context in
-                Resolved<ProductRecord>(unchecked: context.catalog.products.load(purchase.productID))
-            })
+            purchase.field(
+                "store", prepare: { $0.catalog.stores },
+                resolve: { purchase, stores -> Resolved<StoreRecord?> in
+                    guard let storeID = purchase.storeID else { return .null }
+                    return Resolved(unchecked: stores.load(storeID))
+                })
+            purchase.field(
+                "product", prepare: { $0.catalog.products },
+                resolve: { purchase, products in Resolved<ProductRecord>(unchecked: products.load(purchase.productID)) })
             purchase.field("unitPrice") { $0.unitPrice }
             purchase.field("quantity") { $0.quantity }
             purchase.field("unit") { $0.unit }
@@ -238,17 +240,17 @@ enum SpendingArea: Area {
             suggestion.field("cheaperAlternatives") { $0.cheaperAlternatives }
         }
         binder.object(CheaperAlternative.self) { alternative in
-            alternative.field("product", resolve: { alternative, context in
-                Resolved<ProductRecord>(unchecked: context.catalog.products.load(alternative.productID))
-            })
-            alternative.field("store", resolve: { alternative, context in
-                Resolved<StoreRecord>(unchecked: context.catalog.stores.load(alternative.storeID))
-            })
+            alternative.field(
+                "product", prepare: { $0.catalog.products },
+                resolve: { alternative, products in Resolved<ProductRecord>(unchecked: products.load(alternative.productID)) })
+            alternative.field(
+                "store", prepare: { $0.catalog.stores },
+                resolve: { alternative, stores in Resolved<StoreRecord>(unchecked: stores.load(alternative.storeID)) })
             alternative.field("price") { $0.price }
             alternative.field("observedAt") { $0.observedAt }
-            alternative.field("insteadOf", resolve: { alternative, context in
-                Resolved<ProductRecord>(unchecked: context.catalog.products.load(alternative.insteadOfID))
-            })
+            alternative.field(
+                "insteadOf", prepare: { $0.catalog.products },
+                resolve: { alternative, products in Resolved<ProductRecord>(unchecked: products.load(alternative.insteadOfID)) })
             alternative.field("sameProduct") { $0.sameProduct }
             alternative.field("savingPerUnit") { Amount.money($0.savingPerUnit, $0.currency) }
             alternative.field("savingPerMonth") { alternative in alternative.savingPerMonth.map { Amount.money($0, alternative.currency) } }

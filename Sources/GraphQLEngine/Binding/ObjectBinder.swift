@@ -44,6 +44,27 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
         fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
     }
 
+    /// A field of the objects of a list whose resolver needs something of the request alone, such
+    /// as a loader: `prepare` runs once per field of an execution, and `resolve` on each object
+    /// with what it made. Looked up in the resolver, a request's loader is found by its name under
+    /// a lock, and its batch function made again, for every object.
+    ///
+    ///     store.field(
+    ///         "chain", prepare: { context in context.catalog.chains },
+    ///         resolve: { store, chains in Resolved<RetailChainRecord>(unchecked: chains.load(store.chainID)) })
+    public mutating func field<Value: OutputValue, Prepared: Sendable>(
+        _ name: String, prepare: @escaping @Sendable (Context) throws -> Prepared,
+        resolve: @escaping @Sendable (Source, Prepared) throws -> Resolved<Value>
+    ) {
+        let typeName = typeName
+        let resolve = SourceFunction<Source, Prepared, Resolved<Value>>(resolve)
+        let binding = FieldBinding.resolve { call in
+            let prepared = try call.shared.prepared(for: call.plan) { try prepare(try contextOf(call)) }
+            return try Self.apply(resolve, to: call.source, prepared, typeName, name).completable
+        }
+        fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
+    }
+
     /// A field with arguments, decoded into `Arguments`.
     public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable>(
         _ name: String, arguments: Arguments.Type,

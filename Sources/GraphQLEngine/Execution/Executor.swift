@@ -220,40 +220,53 @@ final class Executor {
                 ? (header.pointee.shape, true, header.pointee.source ?? (), header.pointee.boundary)
                 : (header.pointee.shape, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
         }
-        let plans = shape.plans
+        // The plans are the document's, shared by every object and request, and kept alive by
+        // `shape`: read without a retain and a release of each plan (and of its binding's
+        // closure), whose counts every event loop's requests would otherwise change together.
+        let plans = shape.unretainedPlans
         for index in fields {
-            let plan = plans[index]
-            if plan.isTypename {
-                object[index] = .leaf(.string(shape.typeName))
-                continue
+            plans[index]._withUnsafeGuaranteedRef { plan in
+                resolveField(
+                    index, plan: plan, of: object, shape: shape, isRoot: isRoot, source: source, boundary: boundary,
+                    waiting: &waiting)
             }
-            let value: (any Sendable)?
-            do {
-                if case .read(let read)? = plan.binding, !isRoot {
-                    value = try read(source)
-                } else {
-                    let resolution = try resolve(plan, source: source, of: object)
-                    guard case .value(let resolved) = resolution else {
-                        waiting.append(
-                            Waiting(
-                                resolution: resolution, plan: plan, slot: .field(object, index), boundary: boundary,
-                                path: object.path))
-                        continue
-                    }
-                    value = resolved
-                }
-            } catch {
-                fieldError(
-                    error, plan: plan, slot: .field(object, index), boundary: boundary,
-                    path: ResponsePath(parent: object.path, step: .field(plan)), isNonNull: plan.isNonNull)
-                continue
-            }
-            // Most fields return a built-in scalar's usual Swift type: complete those directly.
-            if let builtIn = plan.directScalar, let value, let leaf = builtIn.exactLeaf(value) {
-                object[index] = .leaf(leaf)
+        }
+    }
+
+    private func resolveField(
+        _ index: Int, plan: FieldPlan, of object: ResultObject, shape: FieldPlans, isRoot: Bool, source: any Sendable,
+        boundary: ResultSlot?, waiting: inout [Waiting]
+    ) {
+        if plan.isTypename {
+            object[index] = .leaf(.string(shape.typeName))
+            return
+        }
+        let value: (any Sendable)?
+        do {
+            if case .read(let read)? = plan.binding, !isRoot {
+                value = try read(source)
             } else {
-                complete(value, plan: plan, slot: .field(object, index), boundary: boundary, parentPath: { object.path })
+                let resolution = try resolve(plan, source: source, of: object)
+                guard case .value(let resolved) = resolution else {
+                    waiting.append(
+                        Waiting(
+                            resolution: resolution, plan: plan, slot: .field(object, index), boundary: boundary,
+                            path: object.path))
+                    return
+                }
+                value = resolved
             }
+        } catch {
+            fieldError(
+                error, plan: plan, slot: .field(object, index), boundary: boundary,
+                path: ResponsePath(parent: object.path, step: .field(plan)), isNonNull: plan.isNonNull)
+            return
+        }
+        // Most fields return a built-in scalar's usual Swift type: complete those directly.
+        if let builtIn = plan.directScalar, let value, let leaf = builtIn.exactLeaf(value) {
+            object[index] = .leaf(leaf)
+        } else {
+            complete(value, plan: plan, slot: .field(object, index), boundary: boundary, parentPath: { object.path })
         }
     }
 

@@ -199,6 +199,9 @@ final class FieldPlans: Sendable {
     /// The object type the selection set is executed on.
     let typeName: String
     let plans: [FieldPlan]
+    /// `plans` without their reference counts, for the executor's loop over an object's fields
+    /// (valid while `plans` holds them, as long as this object lives).
+    let unretainedPlans: [Unmanaged<FieldPlan>]
     /// The JSON before each value: `{"first":`, then `,"second":` and so on, written once here
     /// rather than for every object. Response keys are names, so nothing in them needs escaping.
     let jsonKeyPrefixes: [UInt8]
@@ -209,6 +212,7 @@ final class FieldPlans: Sendable {
     init(typeName: String, _ plans: [FieldPlan]) {
         self.typeName = typeName
         self.plans = plans
+        unretainedPlans = plans.map { Unmanaged.passUnretained($0) }
         var prefixes: [UInt8] = []
         prefixes.reserveCapacity(plans.reduce(0) { $0 + $1.responseKey.utf8.count + 4 })
         var ends: [Int] = []
