@@ -221,8 +221,8 @@ final class Executor {
                 : (header.pointee.shape, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
         }
         // The plans are the document's, shared by every object and request, and kept alive by
-        // `shape`: read without a retain and a release of each plan (and of its binding's
-        // closure), whose counts every event loop's requests would otherwise change together.
+        // `shape`: read without a retain and a release of each, whose counts every event loop's
+        // requests would otherwise change together.
         let plans = shape.unretainedPlans
         for index in fields {
             plans[index]._withUnsafeGuaranteedRef { plan in
