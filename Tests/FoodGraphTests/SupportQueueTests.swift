@@ -166,9 +166,15 @@ import Testing
                     variables: GraphQLObject([("i", .string(issue))]))
                 _ = try await fixture.database.query("UPDATE support_issues SET status = 'open' WHERE id = (SELECT max(id) FROM support_issues)")
             }
-            let response = try await fixture.api.run(page, token: fixture.admin)
-            #expect((response["data.supportQueue.edges"] as? [Any])?.count ?? 0 >= issues)
-            return response.statements
+            // The fewer of two runs: the session check also records the session's last use, at
+            // most once a minute, and on a loaded host a minute can pass between the two cases.
+            var counts: [Int] = []
+            for _ in 0..<2 {
+                let response = try await fixture.api.run(page, token: fixture.admin)
+                #expect((response["data.supportQueue.edges"] as? [Any])?.count ?? 0 >= issues)
+                counts.append(response.statements)
+            }
+            return counts.min() ?? 0
         }
         let few = try await statements(issues: 3)
         let many = try await statements(issues: 27)
