@@ -206,6 +206,72 @@ struct PlanCacheTests {
         }
     }
 
+    struct Parcel: ObjectValue {
+        static let graphQLTypeName = "Parcel"
+        var id: Int
+        var courierID: Int?
+    }
+
+    struct Courier: ObjectValue {
+        static let graphQLTypeName = "Courier"
+        var name: String
+    }
+
+    final class Depot: Sendable {
+        let scheduler = LoaderScheduler()
+        let batches = Library.Recorder<[Int]>()
+        let couriers: DataLoader<Int, Courier>
+        let lookups = Atomic(0)
+
+        init() {
+            let batches = batches
+            couriers = DataLoader(scheduler: scheduler) { ids in
+                _ = batches.append(ids.sorted())
+                return Dictionary(uniqueKeysWithValues: ids.filter { $0 != 9 }.map { ($0, Courier(name: "courier \($0)")) })
+            }
+        }
+
+        var couriersLookedUp: DataLoader<Int, Courier> {
+            lookups.add(1, ordering: .relaxed)
+            return couriers
+        }
+    }
+
+    /// A field loaded by a key of its source finds its loader once, batches the keys of all the
+    /// list's objects into one call, and is null where the source has no key or the key no value.
+    @Test func aFieldLoadedByAKeyOfItsSourceBatchesTheKeysOfAllItsObjects() async throws {
+        var resolvers = Resolvers()
+        resolvers.root("Query", context: Depot.self) { query in
+            query.field("parcels") { _ in
+                Resolved([Parcel(id: 1, courierID: 7), Parcel(id: 2, courierID: nil), Parcel(id: 3, courierID: 8), Parcel(id: 4, courierID: 9)])
+            }
+        }
+        resolvers.object(Parcel.self, context: Depot.self) { parcel in
+            parcel.field("id") { $0.id }
+            parcel.field("courier", loadingFrom: { $0.couriersLookedUp }, key: \.courierID)
+            parcel.field("firstCourier", loadingFrom: { $0.couriersLookedUp }, key: { _ in 7 })
+        }
+        resolvers.object(Courier.self, context: Depot.self) { courier in
+            courier.field("name") { $0.name }
+        }
+        let schema = try ExecutableSchema(
+            schema: try SchemaBuilder.build(
+                sdl: "type Query { parcels: [Parcel!]! } type Parcel { id: Int!, courier: Courier, firstCourier: Courier! } type Courier { name: String! }"),
+            resolvers: resolvers)
+        let depot = Depot()
+        let result = await execute(
+            schema,
+            ExecutionRequest(
+                document: try parse("{ parcels { id courier { name } firstCourier { name } } }"), context: depot,
+                scheduler: depot.scheduler))
+        let first = #""firstCourier":{"name":"courier 7"}"#
+        #expect(
+            String(decoding: result.jsonBytes(), as: UTF8.self)
+                == #"{"data":{"parcels":[{"id":1,"courier":{"name":"courier 7"},\#(first)},{"id":2,"courier":null,\#(first)},{"id":3,"courier":{"name":"courier 8"},\#(first)},{"id":4,"courier":null,\#(first)}]}}"#)
+        #expect(depot.batches.all == [[7, 8, 9]])
+        #expect(depot.lookups.load(ordering: .relaxed) == 2)
+    }
+
     @Test func skipAndIncludeConditionsChooseTheirOwnPlans() async throws {
         let schema = try Self.schema()
         let document = try parse(

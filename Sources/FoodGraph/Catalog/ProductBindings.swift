@@ -82,15 +82,8 @@ enum ProductBindings {
             product.field("onSale") { $0.salePrice != nil }
             product.field("stock") { $0.stock }
             product.field("inStock") { $0.stock > 0 }
-            product.field(
-                "offers", prepare: { $0.catalog.offers },
-                resolve: { product, offers in Resolved<[ChainOfferRecord]>(unchecked: offers.load(product.id)) })
-            product.field(
-                "chain", prepare: { $0.catalog.chains },
-                resolve: { product, chains -> Resolved<RetailChainRecord?> in
-                    guard let chainID = product.chainID else { return .null }
-                    return Resolved<RetailChainRecord?>(unchecked: chains.load(chainID))
-                })
+            product.field("offers", loadingFrom: { $0.catalog.offers }, key: \.id)
+            product.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
             product.field("status") { $0.productStatus }
             product.field("revisionOf") { product, context -> Resolved<ProductRecord?> in
                 guard let original = product.revisionOf else { return .null }
@@ -101,9 +94,7 @@ enum ProductBindings {
             }
         }
         binder.object(ChainOfferRecord.self) { offer in
-            offer.field(
-                "chain", prepare: { $0.catalog.chains },
-                resolve: { offer, chains in Resolved<RetailChainRecord>(unchecked: chains.load(offer.chainID)) })
+            offer.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
             offer.field("price") { $0.price }
             offer.field("salePrice") { $0.salePrice }
             offer.field("onSale") { $0.salePrice != nil }

@@ -48,9 +48,7 @@ enum StoreBindings {
         }
         binder.object(StoreRecord.self) { store in
             store.field("id") { GlobalID(typeName: "Store", key: $0.id) }
-            store.field(
-                "chain", prepare: { $0.catalog.chains },
-                resolve: { store, chains in Resolved<RetailChainRecord>(unchecked: chains.load(store.chainID)) })
+            store.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
             store.field("name") { $0.name }
             // `Address` is Accounts' type (bound there), shared with profiles.
             store.field("address") { $0.address }
@@ -58,12 +56,8 @@ enum StoreBindings {
         }
         binder.object(PriceRecord.self) { price in
             price.field("id") { GlobalID(typeName: "PriceObservation", key: $0.id) }
-            price.field(
-                "product", prepare: { $0.catalog.products },
-                resolve: { price, products in Resolved<ProductRecord>(unchecked: products.load(price.productID)) })
-            price.field(
-                "store", prepare: { $0.catalog.stores },
-                resolve: { price, stores in Resolved<StoreRecord>(unchecked: stores.load(price.storeID)) })
+            price.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
+            price.field("store", loadingFrom: { $0.catalog.stores }, key: \.storeID)
             price.field("price") { $0.price }
             price.field("observedAt") { $0.observedAt }
             price.field("source") { $0.source }

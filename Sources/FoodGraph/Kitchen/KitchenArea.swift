@@ -182,9 +182,7 @@ enum KitchenArea: Area {
             order.field("number") { $0.number }
             order.field("status") { $0.status }
             order.field("isDraft") { $0.isDraft }
-            order.field(
-                "chain", prepare: { $0.catalog.chains },
-                resolve: { order, chains in Resolved<RetailChainRecord>(unchecked: chains.load(order.chainID)) })
+            order.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
             order.field("items", resolve: { order, context in
                 Resolved<[OrderItemView]>(unchecked: itemViews(of: order, context).map { .value($0 as? [OrderItemView] ?? []) })
             })
@@ -225,9 +223,7 @@ enum KitchenArea: Area {
         }
         binder.connection(of: OrderRecord.self)
         binder.object(OrderItemView.self) { item in
-            item.field(
-                "product", prepare: { $0.catalog.products },
-                resolve: { item, products in Resolved<ProductRecord>(unchecked: products.load(item.item.productID)) })
+            item.field("product", loadingFrom: { $0.catalog.products }, key: \.item.productID)
             item.field("quantity") { $0.item.quantity }
             item.field("unitPrice") { $0.unitPrice }
             item.field("lineTotal") { $0.lineTotal }
@@ -299,9 +295,7 @@ enum KitchenArea: Area {
             })
         }
         binder.object(RecurringOrderItemRecord.self) { item in
-            item.field(
-                "product", prepare: { $0.catalog.products },
-                resolve: { item, products in Resolved<ProductRecord>(unchecked: products.load(item.productID)) })
+            item.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
             item.field("parQuantity") { $0.parQuantity }
             item.field("unit") { $0.unit }
             item.field("inPantry") { $0.inPantry }

@@ -163,15 +163,8 @@ enum SpendingArea: Area {
         binder.object(PurchaseRecord.self) { purchase in
             purchase.field("id") { $0.globalID }
             purchase.field("purchasedAt") { $0.purchasedAt }
-            purchase.field(
-                "store", prepare: { $0.catalog.stores },
-                resolve: { purchase, stores -> Resolved<StoreRecord?> in
-                    guard let storeID = purchase.storeID else { return .null }
-                    return Resolved(unchecked: stores.load(storeID))
-                })
-            purchase.field(
-                "product", prepare: { $0.catalog.products },
-                resolve: { purchase, products in Resolved<ProductRecord>(unchecked: products.load(purchase.productID)) })
+            purchase.field("store", loadingFrom: { $0.catalog.stores }, key: \.storeID)
+            purchase.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
             purchase.field("unitPrice") { $0.unitPrice }
             purchase.field("quantity") { $0.quantity }
             purchase.field("unit") { $0.unit }
@@ -240,17 +233,11 @@ enum SpendingArea: Area {
             suggestion.field("cheaperAlternatives") { $0.cheaperAlternatives }
         }
         binder.object(CheaperAlternative.self) { alternative in
-            alternative.field(
-                "product", prepare: { $0.catalog.products },
-                resolve: { alternative, products in Resolved<ProductRecord>(unchecked: products.load(alternative.productID)) })
-            alternative.field(
-                "store", prepare: { $0.catalog.stores },
-                resolve: { alternative, stores in Resolved<StoreRecord>(unchecked: stores.load(alternative.storeID)) })
+            alternative.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
+            alternative.field("store", loadingFrom: { $0.catalog.stores }, key: \.storeID)
             alternative.field("price") { $0.price }
             alternative.field("observedAt") { $0.observedAt }
-            alternative.field(
-                "insteadOf", prepare: { $0.catalog.products },
-                resolve: { alternative, products in Resolved<ProductRecord>(unchecked: products.load(alternative.insteadOfID)) })
+            alternative.field("insteadOf", loadingFrom: { $0.catalog.products }, key: \.insteadOfID)
             alternative.field("sameProduct") { $0.sameProduct }
             alternative.field("savingPerUnit") { Amount.money($0.savingPerUnit, $0.currency) }
             alternative.field("savingPerMonth") { alternative in alternative.savingPerMonth.map { Amount.money($0, alternative.currency) } }

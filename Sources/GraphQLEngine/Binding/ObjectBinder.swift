@@ -47,11 +47,8 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
     /// A field of the objects of a list whose resolver needs something of the request alone, such
     /// as a loader: `prepare` runs once per field of an execution, and `resolve` on each object
     /// with what it made. Looked up in the resolver, a request's loader is found by its name under
-    /// a lock, and its batch function made again, for every object.
-    ///
-    ///     store.field(
-    ///         "chain", prepare: { context in context.catalog.chains },
-    ///         resolve: { store, chains in Resolved<RetailChainRecord>(unchecked: chains.load(store.chainID)) })
+    /// a lock, and its batch function made again, for every object. A load by one key of the
+    /// source is `field(_:loadingFrom:key:)`.
     public mutating func field<Value: OutputValue, Prepared: Sendable>(
         _ name: String, prepare: @escaping @Sendable (Context) throws -> Prepared,
         resolve: @escaping @Sendable (Source, Prepared) throws -> Resolved<Value>
@@ -63,6 +60,28 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
             return try Self.apply(resolve, to: call.source, prepared, typeName, name).completable
         }
         fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
+    }
+
+    /// A field that loads the value of one key of its source through a loader of the request,
+    /// which `loader` finds once per field of an execution (as `prepare` above).
+    ///
+    ///     store.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
+    public mutating func field<Key, Value: OutputValue>(
+        _ name: String, loadingFrom loader: @escaping @Sendable (Context) throws -> DataLoader<Key, Value>,
+        key: @escaping @Sendable (Source) -> Key
+    ) {
+        field(name, prepare: loader, resolve: { source, loader in Resolved<Value>(unchecked: loader.load(key(source))) })
+    }
+
+    /// The same for a key the source may not have: the field is null without one.
+    public mutating func field<Key, Value: OutputValue>(
+        _ name: String, loadingFrom loader: @escaping @Sendable (Context) throws -> DataLoader<Key, Value>,
+        key: @escaping @Sendable (Source) -> Key?
+    ) {
+        field(name, prepare: loader, resolve: { source, loader -> Resolved<Value?> in
+            guard let key = key(source) else { return .null }
+            return Resolved<Value?>(unchecked: loader.load(key))
+        })
     }
 
     /// A field with arguments, decoded into `Arguments`.
