@@ -121,7 +121,7 @@ extension Connection: SealablePage {
 extension Dictionary where Value: SealablePage {
     /// Every page sealed for `list`, in place.
     consuming func sealed(for list: String) -> Self {
-        for index in values.indices { values[index].seal(for: list) }
+        updateEachValue { $0.seal(for: list) }
         return self
     }
 }

@@ -43,10 +43,8 @@ enum PriceStore {
         }
         // Each edge says how far its store is.
         // In place: a copy of the edges would retain every reference of every price once more.
-        for page in pages.values.indices {
-            for edge in pages.values[page].edges.indices {
-                pages.values[page].edges[edge].distanceKm = pages.values[page].edges[edge].node.distanceKm
-            }
+        pages.updateEachValue { page in
+            for edge in page.edges.indices { page.edges[edge].distanceKm = page.edges[edge].node.distanceKm }
         }
         return pages
     }
