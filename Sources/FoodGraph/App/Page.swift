@@ -177,7 +177,8 @@ struct Page: Sendable {
     func pageInfo<Node>(of edges: [Edge<Node>], hasMore: Bool) -> PageInfo {
         PageInfo(
             hasNextPage: isBackward ? before != nil : hasMore, hasPreviousPage: isBackward ? hasMore : after != nil,
-            startKeys: edges.first?.cursorKeys, endKeys: edges.last?.cursorKeys)
+            // By subscript: `first` and `last` copy the whole edge, its record's references too.
+            startKeys: edges.isEmpty ? nil : edges[0].cursorKeys, endKeys: edges.isEmpty ? nil : edges[edges.count - 1].cursorKeys)
     }
 
     /// Cursors are opaque: base64url of the row's keys.

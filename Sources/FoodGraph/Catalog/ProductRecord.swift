@@ -62,56 +62,58 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
     ]
     static let columns = columnList.map(\.expression).joined(separator: ", ")
 
+    /// Products by id, whatever their status (callers apply visibility); kept here for the
+    /// request's loaders and other areas.
+    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProductRecord] {
+        try await ProductStore.load(ids, from: database)
+    }
+}
+
+// In an extension, so that the memberwise initializer stays.
+extension ProductRecord {
     init(_ row: PostgresRow) throws {
         try self.init(row, columns: .all)
     }
 
     /// A row of `columns.select`: what it leaves out is empty here, and no field reads it.
+    ///
+    /// Every column is read before the memberwise initializer runs (docs/adding-an-area.md):
+    /// set one by one between reads that may throw, the record was built aside and copied out,
+    /// a retain and a release of each of its references for every row.
     init(_ row: PostgresRow, columns: ProductColumns) throws {
-        id = try row.decode(Int64.self, at: 0)
-        name = try row.decode(String.self, at: 1)
-        brand = try row.decode(String?.self, at: 2)
-        categoryID = try row.decode(Int64.self, at: 3)
-        barcode = try row.decode(String?.self, at: 4)
-        stock = try row.decode(Int.self, at: 24)
-        status = try row.decode(String.self, at: 25)
-        chainID = try row.decode(Int64?.self, at: 35)
-        revisionOf = try row.decode(Int64?.self, at: 36)
-        guard columns >= .nutrition else {
-            nutrition = Nutrition(basis: nil, energyKcal: 0, fatG: 0, carbohydratesG: 0, proteinG: 0)
-            return
-        }
-        nutrition = Nutrition(
-            basis: NutritionBasis(databaseName: try row.decode(String.self, at: 5)), energyKcal: try row.decode(Double.self, at: 6),
-            fatG: try row.decode(Double.self, at: 7), saturatedFatG: try row.decode(Double?.self, at: 8),
-            transFatG: try row.decode(Double?.self, at: 9), cholesterolMg: try row.decode(Double?.self, at: 10),
-            carbohydratesG: try row.decode(Double.self, at: 11), fibreG: try row.decode(Double?.self, at: 12),
-            sugarsG: try row.decode(Double?.self, at: 13), sodiumMg: try row.decode(Double?.self, at: 14),
-            proteinG: try row.decode(Double.self, at: 15), vitaminAUg: try row.decode(Double?.self, at: 16),
-            vitaminCMg: try row.decode(Double?.self, at: 17), calciumMg: try row.decode(Double?.self, at: 18),
-            ironMg: try row.decode(Double?.self, at: 19))
-        guard columns == .all else { return }
-        nutrition.micronutrients = Micronutrient.list(try row.decode(String.self, at: 34))
-        allergens = try row.decode([String].self, at: 20).compactMap(Allergen.init(databaseName:))
-        dietLabels = try row.decode([String].self, at: 21).compactMap(DietLabel.init(databaseName:))
-        shelfLifeDays = try row.decode(Int?.self, at: 22)
-        storage = try row.decode(String?.self, at: 23).flatMap(StorageLocation.init(databaseName:))
-        servingGrams = try row.decode(Double?.self, at: 26)
-        let packageQuantity = try row.decode(Double?.self, at: 27)
-        let packageUnit = try row.decode(String?.self, at: 28)
-        let servingUnit = try row.decode(String?.self, at: 29)
-        packageSize = Quantity(packageQuantity, packageUnit)
-        servingSize = Quantity(servingGrams, servingUnit)
-        servingDescription = try row.decode(String?.self, at: 30)
-        let currency = try row.decode(String.self, at: 33)
-        catalogPrice = Money(try row.decode(String?.self, at: 31), currency)
-        salePrice = Money(try row.decode(String?.self, at: 32), currency)
-    }
-
-    /// Products by id, whatever their status (callers apply visibility); kept here for the
-    /// request's loaders and other areas.
-    static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: ProductRecord] {
-        try await ProductStore.load(ids, from: database)
+        let all = columns == .all
+        var nutrition =
+            if columns >= .nutrition {
+                Nutrition(
+                    basis: NutritionBasis(databaseName: try row.decode(String.self, at: 5)),
+                    energyKcal: try row.decode(Double.self, at: 6), fatG: try row.decode(Double.self, at: 7),
+                    saturatedFatG: try row.decode(Double?.self, at: 8), transFatG: try row.decode(Double?.self, at: 9),
+                    cholesterolMg: try row.decode(Double?.self, at: 10), carbohydratesG: try row.decode(Double.self, at: 11),
+                    fibreG: try row.decode(Double?.self, at: 12), sugarsG: try row.decode(Double?.self, at: 13),
+                    sodiumMg: try row.decode(Double?.self, at: 14), proteinG: try row.decode(Double.self, at: 15),
+                    vitaminAUg: try row.decode(Double?.self, at: 16), vitaminCMg: try row.decode(Double?.self, at: 17),
+                    calciumMg: try row.decode(Double?.self, at: 18), ironMg: try row.decode(Double?.self, at: 19))
+            } else {
+                Nutrition(basis: nil, energyKcal: 0, fatG: 0, carbohydratesG: 0, proteinG: 0)
+            }
+        if all { nutrition.micronutrients = Micronutrient.list(try row.decode(String.self, at: 34)) }
+        let servingGrams = try all ? row.decode(Double?.self, at: 26) : nil
+        let currency = try all ? row.decode(String.self, at: 33) : ""
+        self.init(
+            id: try row.decode(Int64.self, at: 0), name: try row.decode(String.self, at: 1),
+            brand: try row.decode(String?.self, at: 2), categoryID: try row.decode(Int64.self, at: 3),
+            barcode: try row.decode(String?.self, at: 4), nutrition: nutrition,
+            allergens: try all ? row.decode([String].self, at: 20).compactMap(Allergen.init(databaseName:)) : [],
+            dietLabels: try all ? row.decode([String].self, at: 21).compactMap(DietLabel.init(databaseName:)) : [],
+            shelfLifeDays: try all ? row.decode(Int?.self, at: 22) : nil,
+            storage: try all ? row.decode(String?.self, at: 23).flatMap(StorageLocation.init(databaseName:)) : nil,
+            stock: try row.decode(Int.self, at: 24), status: try row.decode(String.self, at: 25), servingGrams: servingGrams,
+            packageSize: try all ? Quantity(row.decode(Double?.self, at: 27), row.decode(String?.self, at: 28)) : nil,
+            servingSize: try all ? Quantity(servingGrams, row.decode(String?.self, at: 29)) : nil,
+            servingDescription: try all ? row.decode(String?.self, at: 30) : nil,
+            catalogPrice: try all ? Money(row.decode(String?.self, at: 31), currency) : nil,
+            salePrice: try all ? Money(row.decode(String?.self, at: 32), currency) : nil,
+            chainID: try row.decode(Int64?.self, at: 35), revisionOf: try row.decode(Int64?.self, at: 36))
     }
 }
 

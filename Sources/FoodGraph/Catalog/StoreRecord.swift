@@ -16,15 +16,6 @@ struct RetailChainRecord: IdentifiedRecord, ObjectValue {
     /// The columns `init(_:)` reads, in order, from a row of `retail_chains` named `c`.
     static let columns = "c.id, c.name, c.description, c.website, c.contact_email, c.contact_phone"
 
-    init(_ row: PostgresRow) throws {
-        id = try row.decode(Int64.self, at: 0)
-        name = try row.decode(String.self, at: 1)
-        description = try row.decode(String?.self, at: 2)
-        website = try row.decode(String?.self, at: 3)
-        contactEmail = try row.decode(String?.self, at: 4)
-        contactPhone = try row.decode(String?.self, at: 5)
-    }
-
     /// How other areas read these (the SQL is in the area's store).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: RetailChainRecord] {
         try await StoreDirectory.chains(ids, from: database)
@@ -45,17 +36,6 @@ struct StoreRecord: IdentifiedRecord, ObjectValue {
 
     /// The columns `init(_:)` reads, in order, from a row of `stores` named `s`.
     static let columns = "s.id, s.chain_id, s.name, s.address_line, s.city, s.region, s.postal_code, s.country, s.latitude, s.longitude"
-
-    init(_ row: PostgresRow) throws {
-        id = try row.decode(Int64.self, at: 0)
-        chainID = try row.decode(Int64.self, at: 1)
-        name = try row.decode(String.self, at: 2)
-        address = Address(
-            line1: try row.decode(String.self, at: 3), city: try row.decode(String.self, at: 4),
-            region: try row.decode(String.self, at: 5), postalCode: try row.decode(String.self, at: 6),
-            country: try row.decode(String.self, at: 7))
-        location = GeoPoint(latitude: try row.decode(Double.self, at: 8), longitude: try row.decode(Double.self, at: 9))
-    }
 
     /// How other areas read these (the SQL is in the area's store).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: StoreRecord] {
@@ -81,15 +61,42 @@ struct PriceRecord: IdentifiedRecord, NamedConnectionNode {
 
     /// The columns `init(_:)` reads, in order, from a row of `price_observations` named `o`.
     static let columns = "o.id, o.product_id, o.store_id, o.price::text, o.currency, o.observed_at, o.source, o.is_discount"
+}
 
+// Row decoding in extensions, which keep the memberwise initializers: every column is read
+// before the record is made (see `ProductRecord.init(_:columns:)`).
+
+extension RetailChainRecord {
     init(_ row: PostgresRow) throws {
-        id = try row.decode(Int64.self, at: 0)
-        productID = try row.decode(Int64.self, at: 1)
-        storeID = try row.decode(Int64.self, at: 2)
-        price = Money(amount: DecimalText(try row.decode(String.self, at: 3)), currency: try row.decode(String.self, at: 4))
-        observedAt = try row.decode(Date.self, at: 5)
-        source = PriceSource(databaseName: try row.decode(String.self, at: 6)) ?? .user
-        discounted = try row.decode(Bool.self, at: 7)
+        self.init(
+            id: try row.decode(Int64.self, at: 0), name: try row.decode(String.self, at: 1),
+            description: try row.decode(String?.self, at: 2), website: try row.decode(String?.self, at: 3),
+            contactEmail: try row.decode(String?.self, at: 4), contactPhone: try row.decode(String?.self, at: 5))
+    }
+}
+
+extension StoreRecord {
+    init(_ row: PostgresRow) throws {
+        self.init(
+            id: try row.decode(Int64.self, at: 0), chainID: try row.decode(Int64.self, at: 1),
+            name: try row.decode(String.self, at: 2),
+            address: Address(
+                line1: try row.decode(String.self, at: 3), city: try row.decode(String.self, at: 4),
+                region: try row.decode(String.self, at: 5), postalCode: try row.decode(String.self, at: 6),
+                country: try row.decode(String.self, at: 7)),
+            location: GeoPoint(latitude: try row.decode(Double.self, at: 8), longitude: try row.decode(Double.self, at: 9)))
+    }
+}
+
+extension PriceRecord {
+    init(_ row: PostgresRow) throws {
+        self.init(
+            id: try row.decode(Int64.self, at: 0), productID: try row.decode(Int64.self, at: 1),
+            storeID: try row.decode(Int64.self, at: 2),
+            price: Money(amount: DecimalText(try row.decode(String.self, at: 3)), currency: try row.decode(String.self, at: 4)),
+            observedAt: try row.decode(Date.self, at: 5),
+            source: PriceSource(databaseName: try row.decode(String.self, at: 6)) ?? .user,
+            discounted: try row.decode(Bool.self, at: 7))
     }
 }
 
