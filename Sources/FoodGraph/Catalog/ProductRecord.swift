@@ -49,12 +49,10 @@ struct ProductRecord: IdentifiedRecord, ObjectValue {
     /// fields that need each (`ProductColumns`).
     static let columnList: [(expression: String, level: ProductColumns)] = [
         ("p.id", .summary), ("p.name", .summary), ("p.brand", .summary), ("p.category_id", .summary),
-        ("p.barcode", .summary), ("p.nutrition_basis", .nutrition), ("p.energy_kcal", .nutrition), ("p.fat_g", .nutrition),
-        ("p.saturated_fat_g", .nutrition), ("p.trans_fat_g", .nutrition), ("p.cholesterol_mg", .nutrition),
-        ("p.carbohydrates_g", .nutrition), ("p.fibre_g", .nutrition), ("p.sugars_g", .nutrition), ("p.sodium_mg", .nutrition),
-        ("p.protein_g", .nutrition), ("p.vitamin_a_ug", .nutrition), ("p.vitamin_c_mg", .nutrition),
-        ("p.calcium_mg", .nutrition), ("p.iron_mg", .nutrition), ("p.allergens", .all), ("p.diet_labels", .all),
-        ("p.shelf_life_days", .all), ("p.storage", .all), ("p.stock", .summary), ("p.status", .summary),
+        ("p.barcode", .summary), ("p.nutrition_basis", .nutrition),
+    ] + NutrientKey.allCases.map { ("p.\($0.column)", .nutrition) } + [
+        ("p.allergens", .all), ("p.diet_labels", .all), ("p.shelf_life_days", .all), ("p.storage", .all),
+        ("p.stock", .summary), ("p.status", .summary),
         ("p.serving_quantity::float8", .all), ("p.package_quantity::float8", .all), ("p.package_unit", .all),
         ("p.serving_unit", .all), ("p.serving_description", .all), ("p.catalog_price::text", .all),
         ("p.sale_price::text", .all), ("p.currency", .all), ("p.micronutrients::text", .all), ("p.chain_id", .summary),
@@ -84,15 +82,7 @@ extension ProductRecord {
         let all = columns == .all
         var nutrition =
             if columns >= .nutrition {
-                Nutrition(
-                    basis: NutritionBasis(databaseName: try row.decode(String.self, at: 5)),
-                    energyKcal: try row.decode(Double.self, at: 6), fatG: try row.decode(Double.self, at: 7),
-                    saturatedFatG: try row.decode(Double?.self, at: 8), transFatG: try row.decode(Double?.self, at: 9),
-                    cholesterolMg: try row.decode(Double?.self, at: 10), carbohydratesG: try row.decode(Double.self, at: 11),
-                    fibreG: try row.decode(Double?.self, at: 12), sugarsG: try row.decode(Double?.self, at: 13),
-                    sodiumMg: try row.decode(Double?.self, at: 14), proteinG: try row.decode(Double.self, at: 15),
-                    vitaminAUg: try row.decode(Double?.self, at: 16), vitaminCMg: try row.decode(Double?.self, at: 17),
-                    calciumMg: try row.decode(Double?.self, at: 18), ironMg: try row.decode(Double?.self, at: 19))
+                try Nutrition(row, nutrientsFrom: 6, basis: NutritionBasis(databaseName: row.decode(String.self, at: 5)))
             } else {
                 Nutrition(basis: nil, energyKcal: 0, fatG: 0, carbohydratesG: 0, proteinG: 0)
             }
@@ -149,6 +139,21 @@ struct Nutrition: ObjectValue {
             fibreG: scale(fibreG), sugarsG: scale(sugarsG), sodiumMg: scale(sodiumMg), proteinG: scale(proteinG) ?? 0,
             vitaminAUg: scale(vitaminAUg), vitaminCMg: scale(vitaminCMg), calciumMg: scale(calciumMg), ironMg: scale(ironMg),
             micronutrients: micronutrients.map { Micronutrient(name: $0.name, amount: scale($0.amount) ?? 0, unit: $0.unit) })
+    }
+}
+
+extension Nutrition {
+    /// The 14 nutrients from a row's columns `first` onwards, in `NutrientKey`'s order, which
+    /// the product's and the diary entry's column lists both follow.
+    init(_ row: PostgresRow, nutrientsFrom first: Int, basis: NutritionBasis?) throws {
+        self.init(
+            basis: basis, energyKcal: try row.decode(Double.self, at: first), fatG: try row.decode(Double.self, at: first + 1),
+            saturatedFatG: try row.decode(Double?.self, at: first + 2), transFatG: try row.decode(Double?.self, at: first + 3),
+            cholesterolMg: try row.decode(Double?.self, at: first + 4), carbohydratesG: try row.decode(Double.self, at: first + 5),
+            fibreG: try row.decode(Double?.self, at: first + 6), sugarsG: try row.decode(Double?.self, at: first + 7),
+            sodiumMg: try row.decode(Double?.self, at: first + 8), proteinG: try row.decode(Double.self, at: first + 9),
+            vitaminAUg: try row.decode(Double?.self, at: first + 10), vitaminCMg: try row.decode(Double?.self, at: first + 11),
+            calciumMg: try row.decode(Double?.self, at: first + 12), ironMg: try row.decode(Double?.self, at: first + 13))
     }
 }
 

@@ -44,35 +44,21 @@ struct DiaryEntryRecord: Sendable, ObjectValue {
         + [("e.created_at", nil), ("e.computed_overridden::text", nil)]
 
     static let columns = columnList.map(\.expression).joined(separator: ", ")
+}
 
+// In an extension, so that the memberwise initializer stays.
+extension DiaryEntryRecord {
+    /// Every column is read before the memberwise initializer runs (docs/adding-an-area.md).
     init(_ row: PostgresRow) throws {
-        id = try row.decode(Int64.self, at: 0)
-        userID = try row.decode(Int64.self, at: 1)
-        date = try LocalDate(stored: try row.decode(String.self, at: 2))
         let meal = try row.decode(String.self, at: 3)
-        guard let known = Meal(storedName: meal) else { throw DiaryDataError("Unknown meal \(meal.debugDescription).") }
-        self.meal = known
-        productID = try row.decode(Int64?.self, at: 4)
-        foodName = try row.decode(String.self, at: 5)
-        quantity = try row.decode(Double.self, at: 6)
+        guard let knownMeal = Meal(storedName: meal) else { throw DiaryDataError("Unknown meal \(meal.debugDescription).") }
         let unit = try row.decode(String.self, at: 7)
         guard let knownUnit = DiaryQuantityUnit(storedName: unit) else { throw DiaryDataError("Unknown unit \(unit.debugDescription).") }
-        self.unit = knownUnit
-        grams = try row.decode(Double.self, at: 8)
         let source = try row.decode(String.self, at: 9)
         guard let knownSource = DiaryEntrySource(storedName: source) else {
             throw DiaryDataError("Unknown entry source \(source.debugDescription).")
         }
-        self.source = knownSource
-        nutrition = Nutrition(
-            basis: nil, energyKcal: try row.decode(Double.self, at: 10), fatG: try row.decode(Double.self, at: 11),
-            saturatedFatG: try row.decode(Double?.self, at: 12), transFatG: try row.decode(Double?.self, at: 13),
-            cholesterolMg: try row.decode(Double?.self, at: 14), carbohydratesG: try row.decode(Double.self, at: 15),
-            fibreG: try row.decode(Double?.self, at: 16), sugarsG: try row.decode(Double?.self, at: 17),
-            sodiumMg: try row.decode(Double?.self, at: 18), proteinG: try row.decode(Double.self, at: 19),
-            vitaminAUg: try row.decode(Double?.self, at: 20), vitaminCMg: try row.decode(Double?.self, at: 21),
-            calciumMg: try row.decode(Double?.self, at: 22), ironMg: try row.decode(Double?.self, at: 23))
-        createdAt = try row.decode(Date.self, at: 24)
+        var computedOverridden: [NutrientKey: Double?] = [:]
         let overridden = try row.decode(String.self, at: 25)
         if overridden != "{}", let object = try? JSONSerialization.jsonObject(with: Data(overridden.utf8)) as? [String: Any] {
             for (name, value) in object {
@@ -80,5 +66,12 @@ struct DiaryEntryRecord: Sendable, ObjectValue {
                 computedOverridden[key] = .some((value as? NSNumber)?.doubleValue)
             }
         }
+        self.init(
+            id: try row.decode(Int64.self, at: 0), userID: try row.decode(Int64.self, at: 1),
+            date: try LocalDate(stored: row.decode(String.self, at: 2)), meal: knownMeal,
+            productID: try row.decode(Int64?.self, at: 4), foodName: try row.decode(String.self, at: 5),
+            quantity: try row.decode(Double.self, at: 6), unit: knownUnit, grams: try row.decode(Double.self, at: 8),
+            source: knownSource, nutrition: try Nutrition(row, nutrientsFrom: 10, basis: nil),
+            createdAt: try row.decode(Date.self, at: 24), computedOverridden: computedOverridden)
     }
 }
