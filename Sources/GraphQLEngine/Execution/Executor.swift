@@ -196,14 +196,17 @@ final class Executor {
             if mustStop() { return }
             let level = nextLevel
             nextLevel = []
-            for (index, object) in level.enumerated() {
+            // Borrowed from the level: iterating it retained and released every object.
+            for index in level.indices {
                 if index % Self.checkInterval == Self.checkInterval - 1 {
                     if mustStop() { return }
                     // A level of many objects is long CPU work: let other requests (and health
                     // checks) have the thread for a moment.
                     await Task.yield()
                 }
-                resolveFields(of: object, in: 0..<object.count, waiting: &waiting)
+                Unmanaged.passUnretained(level[index])._withUnsafeGuaranteedRef { object in
+                    resolveFields(of: object, in: 0..<object.count, waiting: &waiting)
+                }
             }
             await settle(&waiting)
         }
@@ -215,36 +218,33 @@ final class Executor {
         // An object of a level is resolved once: its source and the reference to an ancestor are
         // taken out of it, neither copied nor kept. The root keeps them, as a mutation resolves
         // its fields one at a time.
-        let (shape, isRoot, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
+        let (table, isRoot, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
             header.pointee.step == nil
-                ? (header.pointee.shape, true, header.pointee.source ?? (), header.pointee.boundary)
-                : (header.pointee.shape, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
+                ? (header.pointee.shape.table, true, header.pointee.source ?? (), header.pointee.boundary)
+                : (header.pointee.shape.table, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
         }
-        // The plans are the document's, shared by every object and request, and kept alive by
-        // `shape`: read without a retain and a release of each, whose counts every event loop's
-        // requests would otherwise change together.
-        let plans = shape.unretainedPlans
+        // The plans are the document's, shared by every object and request, and kept alive by the
+        // object's shape: read without a retain and a release of each, whose counts every event
+        // loop's requests would otherwise change together.
         for index in fields {
-            plans[index]._withUnsafeGuaranteedRef { plan in
-                resolveField(
-                    index, plan: plan, of: object, shape: shape, isRoot: isRoot, source: source, boundary: boundary,
-                    waiting: &waiting)
+            table.plans[index]._withUnsafeGuaranteedRef { plan in
+                resolveField(index, plan: plan, of: object, isRoot: isRoot, source: source, boundary: boundary, waiting: &waiting)
             }
         }
     }
 
     private func resolveField(
-        _ index: Int, plan: FieldPlan, of object: ResultObject, shape: FieldPlans, isRoot: Bool, source: any Sendable,
-        boundary: ResultSlot?, waiting: inout [Waiting]
+        _ index: Int, plan: FieldPlan, of object: ResultObject, isRoot: Bool, source: any Sendable, boundary: ResultSlot?,
+        waiting: inout [Waiting]
     ) {
         if plan.isTypename {
-            object[index] = .leaf(.string(shape.typeName))
+            object[index] = .leaf(.string(object.shape.typeName))
             return
         }
         let value: (any Sendable)?
         do {
-            if case .read(let read)? = plan.binding, !isRoot {
-                value = try read(source)
+            if !isRoot, let reader = plan.unretainedReader {
+                value = try reader._withUnsafeGuaranteedRef { try $0.read(source) }
             } else {
                 let resolution = try resolve(plan, source: source, of: object)
                 guard case .value(let resolved) = resolution else {

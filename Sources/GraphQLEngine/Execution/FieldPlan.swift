@@ -14,7 +14,13 @@ final class FieldPlan: Sendable {
     /// How the field's value is produced: the field's binding, or one that first fails with an
     /// argument error.
     let binding: FieldBinding?
+    /// `binding`'s function when it only reads the source, in a class of its own: the executor
+    /// calls it through `unretainedReader`, where matching `binding` copied the closure out of
+    /// the plan, a retain and a release for every field read.
+    private let reader: SourceReading?
+    let unretainedReader: Unmanaged<SourceReading>?
     // Copied from `info` for the executor's per-value work.
+    let returnType: TypeReference
     let isTypename: Bool
     let isNonNull: Bool
     let directScalar: BuiltInScalar?
@@ -59,7 +65,6 @@ final class FieldPlan: Sendable {
 
     var fieldName: String { info.name }
     var parentTypeName: String { info.parentTypeName }
-    var returnType: TypeReference { info.returnType }
     var completion: Completion { info.completion }
 
     private static let noArguments = Arguments(GraphQLObject())
@@ -68,6 +73,7 @@ final class FieldPlan: Sendable {
         self.responseKey = responseKey
         self.fieldNodes = fieldNodes
         self.info = info
+        returnType = info.returnType
         isTypename = info.isTypename
         isNonNull = info.isNonNull
         directScalar = info.directScalar
@@ -78,14 +84,16 @@ final class FieldPlan: Sendable {
                 if case .failure(let error) = call.shared.arguments(of: call.plan) { throw error }
                 return try resolver?(call) ?? .null
             }
-            return
+        } else {
+            let arguments = Self.coerceArguments(info: info, at: fieldNodes.first, schema: schema, variables: GraphQLObject())
+            constantArguments = arguments
+            switch arguments {
+            case .success: binding = info.binding
+            case .failure(let error): binding = .resolve { _ in throw error }
+            }
         }
-        let arguments = Self.coerceArguments(info: info, at: fieldNodes.first, schema: schema, variables: GraphQLObject())
-        constantArguments = arguments
-        switch arguments {
-        case .success: binding = info.binding
-        case .failure(let error): binding = .resolve { _ in throw error }
-        }
+        reader = if case .read(let read)? = binding { SourceReading(read) } else { nil }
+        unretainedReader = reader.map { Unmanaged.passUnretained($0) }
     }
 
     static func coerceArguments(
@@ -193,26 +201,29 @@ final class FieldPlan: Sendable {
     }
 }
 
+/// A binding's function of its source, in a class so that it can be called without copying it.
+final class SourceReading: Sendable {
+    let read: SourceReader
+
+    init(_ read: @escaping SourceReader) {
+        self.read = read
+    }
+}
+
 /// The plans of one selection set on one object type, with their response keys shared by every
 /// result object built from them.
 final class FieldPlans: Sendable {
     /// The object type the selection set is executed on.
     let typeName: String
     let plans: [FieldPlan]
-    /// `plans` without their reference counts, for the executor's loop over an object's fields
-    /// (valid while `plans` holds them, as long as this object lives).
-    let unretainedPlans: [Unmanaged<FieldPlan>]
-    /// The JSON before each value: `{"first":`, then `,"second":` and so on, written once here
-    /// rather than for every object. Response keys are names, so nothing in them needs escaping.
-    let jsonKeyPrefixes: [UInt8]
-    let jsonKeyEnds: [Int]
+    /// What the executor and the JSON writer read for every object, in memory of its own.
+    let table: FieldPlanTable
 
     var keys: [String] { plans.map(\.responseKey) }
 
     init(typeName: String, _ plans: [FieldPlan]) {
         self.typeName = typeName
         self.plans = plans
-        unretainedPlans = plans.map { Unmanaged.passUnretained($0) }
         var prefixes: [UInt8] = []
         prefixes.reserveCapacity(plans.reduce(0) { $0 + $1.responseKey.utf8.count + 4 })
         var ends: [Int] = []
@@ -225,8 +236,42 @@ final class FieldPlans: Sendable {
             prefixes.append(UInt8(ascii: ":"))
             ends.append(prefixes.count)
         }
-        self.jsonKeyPrefixes = prefixes
-        self.jsonKeyEnds = ends
+        table = FieldPlanTable(plans: plans.map { Unmanaged.passUnretained($0) }, keyPrefixes: prefixes, keyEnds: ends)
+    }
+
+    deinit {
+        table.deallocate()
+    }
+}
+
+/// A `FieldPlans`' plans and their JSON keys, in buffers it owns: reading them through an object
+/// retains nothing, where reading one of its arrays retained the array, and the plans the object,
+/// for each object executed and written (docs/performance.md). Valid while its `FieldPlans` lives.
+struct FieldPlanTable: @unchecked Sendable {
+    /// The plans, without their reference counts (`FieldPlans.plans` holds them).
+    let plans: UnsafeBufferPointer<Unmanaged<FieldPlan>>
+    /// The JSON before each value: `{"first":`, then `,"second":` and so on, written once here
+    /// rather than for every object. Response keys are names, so nothing in them needs escaping.
+    let keyPrefixes: UnsafeBufferPointer<UInt8>
+    /// Where each value's prefix ends in `keyPrefixes`.
+    let keyEnds: UnsafeBufferPointer<Int>
+
+    fileprivate init(plans: [Unmanaged<FieldPlan>], keyPrefixes: [UInt8], keyEnds: [Int]) {
+        self.plans = Self.copy(plans)
+        self.keyPrefixes = Self.copy(keyPrefixes)
+        self.keyEnds = Self.copy(keyEnds)
+    }
+
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = buffer.initialize(from: elements)
+        return UnsafeBufferPointer(buffer)
+    }
+
+    fileprivate func deallocate() {
+        plans.deallocate()
+        keyPrefixes.deallocate()
+        keyEnds.deallocate()
     }
 }
 

@@ -150,21 +150,19 @@ public struct JSONWriter: ~Copyable {
     /// for a response that is not read again: no retain for each value, and each object freed
     /// once written rather than with the whole tree afterwards.
     mutating func write(_ object: ResultObject, taking: Bool = false) {
-        let shape = object.shape
         let count = object.count
         if count == 0 {
             append("{}")
             return
         }
-        shape.jsonKeyPrefixes.withUnsafeBufferPointer { prefixes in
-            object.withUnsafeMutablePointerToElements { values in
-                var start = 0
-                for index in 0..<count {
-                    let end = shape.jsonKeyEnds[index]
-                    append(UnsafeBufferPointer(rebasing: prefixes[start..<end]))
-                    start = end
-                    write(taking ? exchange(&values[index], with: .null) : values[index], taking: taking)
-                }
+        let table = object.table
+        object.withUnsafeMutablePointerToElements { values in
+            var start = 0
+            for index in 0..<count {
+                let end = table.keyEnds[index]
+                append(UnsafeBufferPointer(rebasing: table.keyPrefixes[start..<end]))
+                start = end
+                write(taking ? exchange(&values[index], with: .null) : values[index], taking: taking)
             }
         }
         append(byte: 0x7D)

@@ -49,6 +49,8 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
 
     // Through the pointer: `header` itself is a class property, checked for exclusive access.
     var shape: FieldPlans { withUnsafeMutablePointerToHeader { $0.pointee.shape } }
+    /// The shape's table, read without retaining the shape.
+    var table: FieldPlanTable { withUnsafeMutablePointerToHeader { $0.pointee.shape.table } }
     var isRoot: Bool { withUnsafeMutablePointerToHeader { $0.pointee.step == nil } }
 
     /// The object's path (nil for the root), made the first time it is asked for. Only the
