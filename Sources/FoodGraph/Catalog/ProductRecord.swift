@@ -75,16 +75,14 @@ extension ProductRecord {
 
     /// A row of `columns.select`: what it leaves out is empty here, and no field reads it.
     ///
-    /// Every column is read before the memberwise initializer runs (docs/adding-an-area.md):
-    /// set one by one between reads that may throw, the record was built aside and copied out,
-    /// a retain and a release of each of its references for every row.
+    /// Every column is read before the memberwise initializer runs (docs/adding-an-area.md).
     init(_ row: PostgresRow, columns: ProductColumns) throws {
         let all = columns == .all
         var nutrition =
             if columns >= .nutrition {
                 try Nutrition(row, nutrientsFrom: 6, basis: NutritionBasis(databaseName: row.decode(String.self, at: 5)))
             } else {
-                Nutrition(basis: nil, energyKcal: 0, fatG: 0, carbohydratesG: 0, proteinG: 0)
+                Nutrition.zero
             }
         if all { nutrition.micronutrients = Micronutrient.list(try row.decode(String.self, at: 34)) }
         let servingGrams = try all ? row.decode(Double?.self, at: 26) : nil
