@@ -30,7 +30,7 @@ enum PriceStore {
             WHERE o.product_id = ANY($1) \(filter)
             ORDER BY o.product_id, o.store_id, o.observed_at DESC, o.id DESC
             """
-        var pages = try await page.fetchForParents(
+        return try await page.fetchForParents(
             productIDs, select: PriceRecord.columns + ", o.distance_km", from: source, as: "o",
             keys: [
                 .init(expression: "o.distance_key", type: "float8"), .init(expression: "o.price", type: "numeric"),
@@ -41,12 +41,6 @@ enum PriceStore {
             price.distanceKm = try row.decode(Double?.self, at: 8).map(StoreDirectory.roundedKilometres)
             return price
         }
-        // Each edge says how far its store is.
-        // In place: a copy of the edges would retain every reference of every price once more.
-        pages.updateEachValue { page in
-            for edge in page.edges.indices { page.edges[edge].distanceKm = page.edges[edge].node.distanceKm }
-        }
-        return pages
     }
 
     /// Minimum, median and maximum price of each product over the last `days` days; products

@@ -56,7 +56,7 @@ enum ProductBindings {
         }
         binder.object(Edge<ProductRecord>.self) { edge in
             edge.field("cursor") { try $0.outwardCursor() }
-            edge.field("node") { $0.node }
+            edge.field("node") { $0.boxedNode }
         }
 
         binder.object(ProductRecord.self) { product in

@@ -21,8 +21,8 @@ enum StoreBindings {
             }
         }
         binder.connection(of: RetailChainRecord.self)
-        binder.connection(of: StoreRecord.self, distance: true)
-        binder.connection(of: PriceRecord.self, distance: true)
+        binder.connection(of: StoreRecord.self, distance: { $0.distanceKm })
+        binder.connection(of: PriceRecord.self, distance: { $0.distanceKm })
 
         binder.object(RetailChainRecord.self) { chain in
             chain.field("id") { GlobalID(typeName: "RetailChain", key: $0.id) }

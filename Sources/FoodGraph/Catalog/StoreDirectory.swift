@@ -37,7 +37,7 @@ enum StoreDirectory {
                 """
             keys = [.init(expression: "s.distance_km", type: "float8"), .init(expression: "s.id", type: "bigint")]
         }
-        var connection = try await page.fetch(
+        return try await page.fetch(
             select: StoreRecord.columns + ", s.distance_km", from: source, as: "s", keys: keys, parameters: parameters, count: .none,
             in: database
         ) { row in
@@ -45,8 +45,6 @@ enum StoreDirectory {
             store.distanceKm = try row.decode(Double?.self, at: 10).map(roundedKilometres)
             return store
         }
-        for index in connection.edges.indices { connection.edges[index].distanceKm = connection.edges[index].node.distanceKm }
-        return connection
     }
 
     /// The same page of stores, by name, for each of many chains in one statement.

@@ -16,14 +16,19 @@ struct Edge<Node: ObjectValue>: ObjectValue {
     /// client reads it: made for every row, cursors were 2 % of the CPU of 50 products with their
     /// latest prices, a query that reads none.
     var cursorKeys: [String]
-    var node: Node
-    /// Kilometres from the point searched near, on edges whose type has `distanceKm`.
-    var distanceKm: Double?
+    /// Boxed once, when the page is read: the `node` field hands the box to the executor.
+    var boxedNode: Boxed<Node>
+    var node: Node { boxedNode.value }
     /// The list whose seal the cursor gets, made only when a client asks for it (`CursorSeal`).
     var sealedFor: String?
 
     /// The page's plain key cursor; clients see it sealed when `sealedFor` names a list.
     var cursor: String { Page.cursor(cursorKeys) }
+
+    init(cursorKeys: [String], node: Node) {
+        self.cursorKeys = cursorKeys
+        boxedNode = Boxed(node)
+    }
 
     static var graphQLTypeName: String { connectionPrefix(of: Node.self) + "Edge" }
 }
@@ -59,9 +64,11 @@ struct PageArguments: Decodable, Sendable {
 }
 
 extension SchemaBinder {
-    /// Binds `<Node>Connection` and `<Node>Edge`; `totalCount` and `distanceKm` where the schema
-    /// has them.
-    mutating func connection<Node: ObjectValue>(of _: Node.Type, totalCount: Bool = false, distance: Bool = false) {
+    /// Binds `<Node>Connection` and `<Node>Edge`; `totalCount` where the schema has it, and
+    /// `distanceKm`, read from the node, where the schema has it.
+    mutating func connection<Node: ObjectValue>(
+        of _: Node.Type, totalCount: Bool = false, distance: (@Sendable (Node) -> Double?)? = nil
+    ) {
         object(Connection<Node>.self) { connection in
             connection.field("edges") { $0.edges }
             connection.field("pageInfo") { $0.pageInfo }
@@ -69,8 +76,8 @@ extension SchemaBinder {
         }
         object(Edge<Node>.self) { edge in
             edge.field("cursor") { $0.outwardCursor() }
-            edge.field("node") { $0.node }
-            if distance { edge.field("distanceKm") { $0.distanceKm } }
+            edge.field("node") { $0.boxedNode }
+            if let distance { edge.field("distanceKm") { distance($0.node) } }
         }
     }
 }

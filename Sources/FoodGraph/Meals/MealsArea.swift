@@ -250,7 +250,7 @@ enum MealsArea: Area {
         }
         binder.object(Edge<MealPlanRecord>.self) { edge in
             edge.field("cursor") { try $0.outwardCursor() }
-            edge.field("node") { $0.node }
+            edge.field("node") { $0.boxedNode }
         }
         binder.node(MealPlanRecord.self) { key, context in
             Resolved<MealPlanRecord?>.run {

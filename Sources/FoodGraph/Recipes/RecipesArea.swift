@@ -242,7 +242,7 @@ enum RecipesArea: Area {
         }
         binder.object(Edge<RecipeRecord>.self) { edge in
             edge.field("cursor") { try $0.outwardCursor() }
-            edge.field("node") { $0.node }
+            edge.field("node") { $0.boxedNode }
         }
     }
 }

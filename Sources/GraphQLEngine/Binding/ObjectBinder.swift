@@ -20,14 +20,22 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
     public mutating func field<Value: OutputValue>(_ name: String, _ read: @escaping @Sendable (Source) throws -> Value) {
         let typeName = typeName
         let read = SourceFunction<Source, Void, Value> { source, _ in try read(source) }
+        let text: SourceTextReader? =
+            if Value.self == String.self {
+                { source in unsafeBitCast(try Self.apply(read, to: source, (), typeName, name), to: String.self) }
+            } else if Value.self == String?.self {
+                { source in unsafeBitCast(try Self.apply(read, to: source, (), typeName, name), to: String?.self) }
+            } else {
+                nil
+            }
         // Chosen once here, so that plain values (the most of a schema) pay no conversion call.
         let binding: FieldBinding =
             if Value.needsConversion {
-                .read { source in try Self.apply(read, to: source, (), typeName, name).outputResult }
+                .read({ source in try Self.apply(read, to: source, (), typeName, name).outputResult }, text: text)
             } else if _isOptional(Value.self) {
-                .read { source in try Self.apply(read, to: source, (), typeName, name).flattened }
+                .read({ source in try Self.apply(read, to: source, (), typeName, name).flattened }, text: text)
             } else {
-                .read { source in try Self.apply(read, to: source, (), typeName, name) }
+                .read({ source in try Self.apply(read, to: source, (), typeName, name) }, text: text)
             }
         fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
     }

@@ -4,19 +4,23 @@ public struct ExecutionResult: @unchecked Sendable {
     // @unchecked: the result tree is mutable while the executor builds it and never after; the
     // executor hands the result out only when execution is over.
     let data: ResultObject?
+    /// The root's plans, which hold every plan the result's objects were built from: the objects
+    /// do not count their references to them.
+    let plans: FieldPlans?
     let dataIsNull: Bool
     public var errors: [GraphQLError]
     /// Extra top-level `extensions` (for example cost figures).
     public var extensions: GraphQLObject?
 
-    init(data: ResultObject?, dataIsNull: Bool = false, errors: [GraphQLError]) {
+    init(data: ResultObject?, plans: FieldPlans?, dataIsNull: Bool = false, errors: [GraphQLError]) {
         self.data = data
+        self.plans = plans
         self.dataIsNull = dataIsNull
         self.errors = errors
     }
 
     public static func failure(_ errors: [GraphQLError]) -> ExecutionResult {
-        ExecutionResult(data: nil, errors: errors)
+        ExecutionResult(data: nil, plans: nil, errors: errors)
     }
 
     /// Whether the response has a `data` entry (it does once execution started).

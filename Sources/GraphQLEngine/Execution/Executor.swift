@@ -143,7 +143,8 @@ final class Executor {
         let plans = request.document.planCache.rootPlans(
             of: operation, in: request.document, schema: executable, variables: shared.variables
         ) { self.plans(for: rootType.name, selectionSets: [operation.selectionSet]) }
-        let root = ResultObject.make(shape: plans, source: request.rootValue, parentPath: nil, step: nil, boundary: nil)
+        let root = ResultObject.make(
+            shape: Unmanaged.passUnretained(plans), source: request.rootValue, parentPath: nil, step: nil, boundary: nil)
         if operation.operation == .mutation {
             // Mutations run strictly one root field after another (spec 6.2.2).
             for index in plans.plans.indices {
@@ -163,7 +164,7 @@ final class Executor {
                 GraphQLError("The execution passed its deadline.", extensions: GraphQLObject([("code", .string("TIMEOUT"))]))
             ])
         case nil:
-            return ExecutionResult(data: root, dataIsNull: dataIsNull, errors: errors)
+            return ExecutionResult(data: root, plans: plans, dataIsNull: dataIsNull, errors: errors)
         }
     }
 
@@ -220,11 +221,11 @@ final class Executor {
         // its fields one at a time.
         let (table, isRoot, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
             header.pointee.step == nil
-                ? (header.pointee.shape.table, true, header.pointee.source ?? (), header.pointee.boundary)
-                : (header.pointee.shape.table, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
+                ? (header.pointee.table, true, header.pointee.source ?? (), header.pointee.boundary)
+                : (header.pointee.table, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
         }
         // The plans are the document's, shared by every object and request, and kept alive by the
-        // object's shape: read without a retain and a release of each, whose counts every event
+        // root's plans: read without a retain and a release of each, whose counts every event
         // loop's requests would otherwise change together.
         for index in fields {
             table.plans[index]._withUnsafeGuaranteedRef { plan in
@@ -243,23 +244,33 @@ final class Executor {
         }
         let value: (any Sendable)?
         do {
-            if !isRoot, let reader = plan.unretainedReader {
+            if !isRoot, let textReader = plan.unretainedTextReader {
+                // Most leaves are text: written as read, without a box to cast it back out of.
+                if let text = try textReader._withUnsafeGuaranteedRef({ try $0.read(source) }) {
+                    object[index] = .leaf(.string(text))
+                    return
+                }
+                value = nil
+            } else if !isRoot, let reader = plan.unretainedReader {
                 value = try reader._withUnsafeGuaranteedRef { try $0.read(source) }
             } else {
-                let resolution = try resolve(plan, source: source, of: object)
-                guard case .value(let resolved) = resolution else {
+                // Matched as it is returned: a `Resolution` bound to a name was copied to be matched,
+                // and again to be kept waiting.
+                switch try resolve(plan, source: source, of: object) {
+                case .value(let resolved):
+                    value = resolved
+                case let resolution:
                     waiting.append(
                         Waiting(
                             resolution: resolution, plan: plan, slot: .field(object, index), boundary: boundary,
                             path: object.path))
                     return
                 }
-                value = resolved
             }
         } catch {
             fieldError(
                 error, plan: plan, slot: .field(object, index), boundary: boundary,
-                path: ResponsePath(parent: object.path, step: .field(plan)), isNonNull: plan.isNonNull)
+                path: ResponsePath(parent: object.path, step: .into(plan)), isNonNull: plan.isNonNull)
             return
         }
         // Most fields return a built-in scalar's usual Swift type: complete those directly.
@@ -274,7 +285,7 @@ final class Executor {
         // Executing a subscription event: the root field's value is the event itself (spec 6.2.3.2).
         if object.isRoot, let event = exactCast(source, to: SubscriptionEvent.self) { return .value(event.value) }
         switch plan.binding {
-        case .read(let read)?: return .value(try read(source))
+        case .read(let read, _)?: return .value(try read(source))
         case .resolve(let resolver)?:
             return try resolver(FieldCall(source: source, plan: plan, shared: shared, pathNode: object.path))
         case nil: return .null
@@ -288,7 +299,8 @@ final class Executor {
             if mustStop() { return }
             var thunks: [(Int, @Sendable () async throws -> Resolution)] = []
             // By index, here and below: iterating would copy every item, five references each.
-            for index in waiting.indices {
+            // Looked at before it is matched: matching copies the resolution.
+            for index in waiting.indices where waiting[index].resolution.isAsync {
                 if case .async(let body) = waiting[index].resolution { thunks.append((index, body)) }
             }
             let scheduler = request.scheduler
@@ -329,7 +341,7 @@ final class Executor {
                 let plan = waiting[index].plan
                 fieldError(
                     error, plan: plan, slot: waiting[index].slot, boundary: waiting[index].boundary,
-                    path: ResponsePath(parent: waiting[index].path, step: .field(plan)), isNonNull: plan.returnType.isNonNull)
+                    path: ResponsePath(parent: waiting[index].path, step: .into(plan)), isNonNull: plan.returnType.isNonNull)
             }
             for index in waiting.indices {
                 let outcome: Result<Resolution, any Error>?
@@ -371,7 +383,7 @@ final class Executor {
                 for item in stillWaiting {
                     fieldError(
                         GraphQLError("The value of this field was never delivered."), plan: item.plan, slot: item.slot,
-                        boundary: item.boundary, path: ResponsePath(parent: item.path, step: .field(item.plan)),
+                        boundary: item.boundary, path: ResponsePath(parent: item.path, step: .into(item.plan)),
                         isNonNull: item.plan.returnType.isNonNull)
                 }
                 stillWaiting = []
@@ -388,7 +400,7 @@ final class Executor {
     ) {
         completeValue(
             value, type: plan.returnType, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath,
-            step: .field(plan))
+            step: .into(plan))
     }
 
     /// Completes one value at `slot` (spec 6.4.3). `boundary` is the nearest nullable position above,
@@ -590,8 +602,8 @@ final class Executor {
     }
 
     /// The plans of a field's sub-selection on one object type, kept by the field's plan and
-    /// shared with every other field of the same shape.
-    private func subPlans(of plan: FieldPlan, for typeName: String) -> FieldPlans {
+    /// shared with every other field of the same shape; not counted, as the plan holds them.
+    private func subPlans(of plan: FieldPlan, for typeName: String) -> Unmanaged<FieldPlans> {
         if let kept = plan.subPlans(for: typeName) { return kept }
         let shape = SelectionShape(typeName: typeName, fieldNodes: plan.fieldNodes, source: request.document.source)
         let plans: FieldPlans
@@ -601,7 +613,7 @@ final class Executor {
             plans = self.plans(for: typeName, selectionSets: plan.fieldNodes.compactMap(\.selectionSet))
             if let shape { plansByShape[shape] = plans }
         }
-        return plan.keepSubPlans(plans)
+        return Unmanaged.passUnretained(plan.keepSubPlans(plans))
     }
 
     /// A shared plan's argument error carries the locations of the field it was planned from:

@@ -19,6 +19,9 @@ final class FieldPlan: Sendable {
     /// the plan, a retain and a release for every field read.
     private let reader: SourceReading?
     let unretainedReader: Unmanaged<SourceReading>?
+    /// The binding's text reader, kept as `reader`, when the field is a `String` or an `ID`.
+    private let textReader: SourceTextReading?
+    let unretainedTextReader: Unmanaged<SourceTextReading>?
     // Copied from `info` for the executor's per-value work.
     let returnType: TypeReference
     let isTypename: Bool
@@ -92,8 +95,15 @@ final class FieldPlan: Sendable {
             case .failure(let error): binding = .resolve { _ in throw error }
             }
         }
-        reader = if case .read(let read)? = binding { SourceReading(read) } else { nil }
+        reader = if case .read(let read, _)? = binding { SourceReading(read) } else { nil }
         unretainedReader = reader.map { Unmanaged.passUnretained($0) }
+        textReader =
+            if case .read(_, let text?)? = binding, directScalar == .string || directScalar == .id {
+                SourceTextReading(text)
+            } else {
+                nil
+            }
+        unretainedTextReader = textReader.map { Unmanaged.passUnretained($0) }
     }
 
     static func coerceArguments(
@@ -166,12 +176,13 @@ final class FieldPlan: Sendable {
         return decoded
     }
 
-    func subPlans(for typeName: String) -> FieldPlans? {
+    /// The sub-plans kept for `typeName`, without a count: this plan holds them.
+    func subPlans(for typeName: String) -> Unmanaged<FieldPlans>? {
         if let pointer = UnsafeRawPointer(bitPattern: firstSubPlans.load(ordering: .acquiring)) {
-            let first = Unmanaged<FieldPlans>.fromOpaque(pointer).takeUnretainedValue()
-            if first.typeName == typeName { return first }
+            let first = Unmanaged<FieldPlans>.fromOpaque(pointer)
+            if first._withUnsafeGuaranteedRef({ $0.typeName == typeName }) { return first }
         }
-        return otherSubPlans.withLock { others in others.first { $0.typeName == typeName } }
+        return otherSubPlans.withLock { others in others.first { $0.typeName == typeName }.map(Unmanaged.passUnretained) }
     }
 
     func selectedFieldNames(along path: [String], workedOutBy workOut: () -> Set<String>) -> Set<String> {
@@ -206,6 +217,15 @@ final class SourceReading: Sendable {
     let read: SourceReader
 
     init(_ read: @escaping SourceReader) {
+        self.read = read
+    }
+}
+
+/// A binding's text reader, kept as `SourceReading` is.
+final class SourceTextReading: Sendable {
+    let read: SourceTextReader
+
+    init(_ read: @escaping SourceTextReader) {
         self.read = read
     }
 }

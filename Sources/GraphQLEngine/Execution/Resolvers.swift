@@ -155,6 +155,8 @@ public typealias FieldResolver = @Sendable (FieldCall) throws -> Resolution
 /// Reads a field's value from its source alone: the executor calls it without building a
 /// `FieldCall`, which makes it the cheapest way to bind the many plain fields of a schema.
 public typealias SourceReader = @Sendable (any Sendable) throws -> (any Sendable)?
+/// A `SourceReader` of a field whose Swift type is `String` or `String?`, returning the text itself.
+typealias SourceTextReader = @Sendable (any Sendable) throws -> String?
 /// Names the object type of a value returned for an interface or union.
 public typealias TypeResolver = @Sendable (any Sendable) -> String?
 /// Runs before the resolver of every field whose definition carries the directive; throws to refuse.
@@ -167,12 +169,15 @@ public protocol GraphQLTypeNamed {
 
 /// How a bound field produces its value.
 enum FieldBinding: Sendable {
-    case read(SourceReader)
+    /// `text`: the same read for a field of Swift type `String` or `String?`, which the executor
+    /// uses where the field is a `String` or an `ID`: the text is written as it is read, not
+    /// boxed as `any Sendable` and cast back (docs/performance.md).
+    case read(SourceReader, text: SourceTextReader?)
     case resolve(FieldResolver)
 
     var resolver: FieldResolver {
         switch self {
-        case .read(let read): { call in .value(try read(call.source)) }
+        case .read(let read, _): { call in .value(try read(call.source)) }
         case .resolve(let resolver): resolver
         }
     }
@@ -202,7 +207,7 @@ public struct Resolvers: Sendable {
 
     /// Binds a field whose value depends on its source only (no arguments, context or path).
     public mutating func readField(_ typeName: String, _ fieldName: String, _ read: @escaping SourceReader) {
-        fields[typeName, default: [:]][fieldName] = .read(read)
+        fields[typeName, default: [:]][fieldName] = .read(read, text: nil)
         declarations[typeName]?[fieldName] = nil
     }
 

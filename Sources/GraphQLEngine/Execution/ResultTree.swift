@@ -13,8 +13,11 @@ enum ResultValue {
 /// level of execution is a list of objects and nothing else is built per object.
 final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     struct Header {
-        /// The plans the object was built from: its keys, and their JSON.
-        let shape: FieldPlans
+        /// The plans the object was built from: its keys, and their JSON. Not counted, as the
+        /// plans of `step` are not: the root's plans hold every plan below them (a field's plan
+        /// keeps the sub-plans it completed with), and the result holds the root's. A count
+        /// taken for each object moved a count every event loop's requests share.
+        let shape: Unmanaged<FieldPlans>
         let count: Int
         /// The path up to the object's parent and the step from there (nil for the root). The
         /// object's own path node is made only when something asks for it (a child, an error, a
@@ -27,12 +30,16 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
         /// The nearest nullable position above, which a null at a non-null field turns to null.
         /// It refers to an ancestor, so it is cleared once the fields are resolved.
         var boundary: ResultSlot?
+
+        var table: FieldPlanTable { shape._withUnsafeGuaranteedRef { $0.table } }
     }
 
+    /// An object of `shape`, which the caller keeps alive as long as the object (see `shape`).
     static func make(
-        shape: FieldPlans, source: any Sendable, parentPath: ResponsePath?, step: PathStep?, boundary: ResultSlot?
+        shape: Unmanaged<FieldPlans>, source: any Sendable, parentPath: ResponsePath?, step: PathStep?,
+        boundary: ResultSlot?
     ) -> ResultObject {
-        let count = shape.plans.count
+        let count = shape._withUnsafeGuaranteedRef { $0.table.plans.count }
         let object = unsafeDowncast(
             create(minimumCapacity: count) { _ in
                 Header(
@@ -48,9 +55,9 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     }
 
     // Through the pointer: `header` itself is a class property, checked for exclusive access.
-    var shape: FieldPlans { withUnsafeMutablePointerToHeader { $0.pointee.shape } }
+    var shape: FieldPlans { withUnsafeMutablePointerToHeader { $0.pointee.shape.takeUnretainedValue() } }
     /// The shape's table, read without retaining the shape.
-    var table: FieldPlanTable { withUnsafeMutablePointerToHeader { $0.pointee.shape.table } }
+    var table: FieldPlanTable { withUnsafeMutablePointerToHeader { $0.pointee.table } }
     var isRoot: Bool { withUnsafeMutablePointerToHeader { $0.pointee.step == nil } }
 
     /// The object's path (nil for the root), made the first time it is asked for. Only the
@@ -108,8 +115,11 @@ enum ResultSlot {
 
 /// One step of a response path: into a field, or into a list's item.
 enum PathStep {
-    case field(FieldPlan)
+    /// Into a field; its plan is not counted (see `ResultObject.Header.shape`).
+    case field(Unmanaged<FieldPlan>)
     case index(Int)
+
+    static func into(_ plan: FieldPlan) -> PathStep { .field(Unmanaged.passUnretained(plan)) }
 }
 
 /// A response path as a linked list, so that descending a level costs one small node.
@@ -123,7 +133,7 @@ final class ResponsePath: Sendable {
         self.parent = parent
         switch step {
         case .field(let plan):
-            self.plan = plan
+            self.plan = plan.takeUnretainedValue()
             index = 0
         case .index(let index):
             plan = nil
