@@ -20,22 +20,15 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
     public mutating func field<Value: OutputValue>(_ name: String, _ read: @escaping @Sendable (Source) throws -> Value) {
         let typeName = typeName
         let read = SourceFunction<Source, Void, Value> { source, _ in try read(source) }
-        let text: SourceTextReader? =
-            if Value.self == String.self {
-                { source in unsafeBitCast(try Self.apply(read, to: source, (), typeName, name), to: String.self) }
-            } else if Value.self == String?.self {
-                { source in unsafeBitCast(try Self.apply(read, to: source, (), typeName, name), to: String?.self) }
-            } else {
-                nil
-            }
+        let leaf = SourceLeafReader(reading: Value.self) { source in try Self.apply(read, to: source, (), typeName, name) }
         // Chosen once here, so that plain values (the most of a schema) pay no conversion call.
         let binding: FieldBinding =
             if Value.needsConversion {
-                .read({ source in try Self.apply(read, to: source, (), typeName, name).outputResult }, text: text)
+                .read({ source in try Self.apply(read, to: source, (), typeName, name).outputResult }, leaf: leaf)
             } else if _isOptional(Value.self) {
-                .read({ source in try Self.apply(read, to: source, (), typeName, name).flattened }, text: text)
+                .read({ source in try Self.apply(read, to: source, (), typeName, name).flattened }, leaf: leaf)
             } else {
-                .read({ source in try Self.apply(read, to: source, (), typeName, name) }, text: text)
+                .read({ source in try Self.apply(read, to: source, (), typeName, name) }, leaf: leaf)
             }
         fields.append((name, binding, FieldDeclaration(shape: Value.outputShape, swiftType: "\(Value.self)")))
     }

@@ -101,11 +101,29 @@ public func execute(_ schema: ExecutableSchema, _ request: ExecutionRequest) asy
 /// request's loaders are dispatched together, then values complete into the next level's work.
 final class Executor {
     struct Waiting {
-        var resolution: Resolution
+        var work: Work
         let plan: FieldPlan
         let slot: ResultSlot
         let boundary: ResultSlot?
         let path: ResponsePath?
+    }
+
+    /// What a waiting value waits for: a `Resolution` but a value. It holds only references, so it
+    /// is matched where it is stored; a `Resolution` can hold any value, and matching one copied
+    /// it first.
+    enum Work {
+        case pending(PendingValue)
+        case mapped(PendingValue, @Sendable ((any Sendable)?) throws -> Resolution)
+        case async(@Sendable () async throws -> Resolution)
+
+        init(waitingFor resolution: Resolution) {
+            switch resolution {
+            case .pending(let pending): self = .pending(pending)
+            case .mapped(let pending, let transform): self = .mapped(pending, transform)
+            case .async(let body): self = .async(body)
+            case .value: preconditionFailure("A value waits for nothing.")
+            }
+        }
     }
 
     let executable: ExecutableSchema
@@ -218,11 +236,13 @@ final class Executor {
     private func resolveFields(of object: ResultObject, in fields: Range<Int>, waiting: inout [Waiting]) {
         // An object of a level is resolved once: its source and the reference to an ancestor are
         // taken out of it, neither copied nor kept. The root keeps them, as a mutation resolves
-        // its fields one at a time.
+        // its fields one at a time. Only stored properties of the header are read: a computed
+        // one's getter, when not inlined, was handed a copy of the whole header.
         let (table, isRoot, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
-            header.pointee.step == nil
-                ? (header.pointee.table, true, header.pointee.source ?? (), header.pointee.boundary)
-                : (header.pointee.table, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
+            let table = header.pointee.shape._withUnsafeGuaranteedRef(\.table)
+            return header.pointee.step == nil
+                ? (table, true, header.pointee.source ?? (), header.pointee.boundary)
+                : (table, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
         }
         // The plans are the document's, shared by every object and request, and kept alive by the
         // root's plans: read without a retain and a release of each, whose counts every event
@@ -244,27 +264,35 @@ final class Executor {
         }
         let value: (any Sendable)?
         do {
-            if !isRoot, let textReader = plan.unretainedTextReader {
-                // Most leaves are text: written as read, without a box to cast it back out of.
-                if let text = try textReader._withUnsafeGuaranteedRef({ try $0.read(source) }) {
-                    object[index] = .leaf(.string(text))
-                    return
+            if !isRoot, let reader = plan.unretainedReader {
+                // Most leaves are a built-in scalar's usual Swift type: written as read, without a
+                // box to cast them back out of. What the reader leaves is read the general way.
+                if let leafReader = plan.unretainedLeafReader,
+                    let leaf = try leafReader._withUnsafeGuaranteedRef({ try $0.read(source) })
+                {
+                    switch leaf {
+                    case .null where plan.isNonNull: break  // The general path reports it.
+                    case .null:
+                        object[index] = .null
+                        return
+                    default:
+                        object[index] = .leaf(leaf)
+                        return
+                    }
                 }
-                value = nil
-            } else if !isRoot, let reader = plan.unretainedReader {
                 value = try reader._withUnsafeGuaranteedRef { try $0.read(source) }
             } else {
+                func wait(for work: Work) {
+                    waiting.append(
+                        Waiting(work: work, plan: plan, slot: .field(object, index), boundary: boundary, path: object.path))
+                }
                 // Matched as it is returned: a `Resolution` bound to a name was copied to be matched,
                 // and again to be kept waiting.
                 switch try resolve(plan, source: source, of: object) {
-                case .value(let resolved):
-                    value = resolved
-                case let resolution:
-                    waiting.append(
-                        Waiting(
-                            resolution: resolution, plan: plan, slot: .field(object, index), boundary: boundary,
-                            path: object.path))
-                    return
+                case .value(let resolved): value = resolved
+                case .pending(let pending): return wait(for: .pending(pending))
+                case .mapped(let pending, let transform): return wait(for: .mapped(pending, transform))
+                case .async(let body): return wait(for: .async(body))
                 }
             }
         } catch {
@@ -299,9 +327,8 @@ final class Executor {
             if mustStop() { return }
             var thunks: [(Int, @Sendable () async throws -> Resolution)] = []
             // By index, here and below: iterating would copy every item, five references each.
-            // Looked at before it is matched: matching copies the resolution.
-            for index in waiting.indices where waiting[index].resolution.isAsync {
-                if case .async(let body) = waiting[index].resolution { thunks.append((index, body)) }
+            for index in waiting.indices {
+                if case .async(let body) = waiting[index].work { thunks.append((index, body)) }
             }
             let scheduler = request.scheduler
             var asyncResults: [Int: Result<Resolution, any Error>] = [:]
@@ -345,7 +372,7 @@ final class Executor {
             }
             for index in waiting.indices {
                 let outcome: Result<Resolution, any Error>?
-                switch waiting[index].resolution {
+                switch waiting[index].work {
                 case .pending(let pending):
                     // Most waiting values are a loader's: completed without wrapping them as a
                     // resolution first, a retain and a release less for each.
@@ -362,7 +389,6 @@ final class Executor {
                 case .async: outcome = asyncResults[index]
                 case .mapped(let pending, let transform):
                     outcome = pending.result.map { result in Result { try transform(try result.get()) } }
-                case .value(let value): outcome = .success(.value(value))
                 }
                 guard let outcome else {
                     stillWaiting.append(waiting[index])
@@ -373,7 +399,7 @@ final class Executor {
                 case .success(.value(let value)): complete(index, with: value)
                 case .success(let next):
                     var item = waiting[index]
-                    item.resolution = next
+                    item.work = Work(waitingFor: next)
                     stillWaiting.append(item)
                 case .failure(let error): fail(index, with: error)
                 }

@@ -19,9 +19,10 @@ final class FieldPlan: Sendable {
     /// the plan, a retain and a release for every field read.
     private let reader: SourceReading?
     let unretainedReader: Unmanaged<SourceReading>?
-    /// The binding's text reader, kept as `reader`, when the field is a `String` or an `ID`.
-    private let textReader: SourceTextReading?
-    let unretainedTextReader: Unmanaged<SourceTextReading>?
+    /// The binding's leaf reader, kept as `reader`, when it reads the usual Swift type of the
+    /// field's built-in scalar.
+    private let leafReader: SourceLeafReading?
+    let unretainedLeafReader: Unmanaged<SourceLeafReading>?
     // Copied from `info` for the executor's per-value work.
     let returnType: TypeReference
     let isTypename: Bool
@@ -97,13 +98,13 @@ final class FieldPlan: Sendable {
         }
         reader = if case .read(let read, _)? = binding { SourceReading(read) } else { nil }
         unretainedReader = reader.map { Unmanaged.passUnretained($0) }
-        textReader =
-            if case .read(_, let text?)? = binding, directScalar == .string || directScalar == .id {
-                SourceTextReading(text)
+        leafReader =
+            if case .read(_, let leaf?)? = binding, let directScalar, leaf.serves(directScalar) {
+                SourceLeafReading(leaf.read)
             } else {
                 nil
             }
-        unretainedTextReader = textReader.map { Unmanaged.passUnretained($0) }
+        unretainedLeafReader = leafReader.map { Unmanaged.passUnretained($0) }
     }
 
     static func coerceArguments(
@@ -221,11 +222,11 @@ final class SourceReading: Sendable {
     }
 }
 
-/// A binding's text reader, kept as `SourceReading` is.
-final class SourceTextReading: Sendable {
-    let read: SourceTextReader
+/// A binding's leaf reader, kept as `SourceReading` is.
+final class SourceLeafReading: Sendable {
+    let read: @Sendable (any Sendable) throws -> GraphQLValue?
 
-    init(_ read: @escaping SourceTextReader) {
+    init(_ read: @escaping @Sendable (any Sendable) throws -> GraphQLValue?) {
         self.read = read
     }
 }

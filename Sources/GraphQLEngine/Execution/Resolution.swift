@@ -13,13 +13,6 @@ public enum Resolution: Sendable {
 
     public static let null = Resolution.value(nil)
 
-    var isAsync: Bool {
-        switch self {
-        case .async: true
-        default: false
-        }
-    }
-
     /// Transforms the eventual value.
     public func map(_ transform: @escaping @Sendable ((any Sendable)?) throws -> Resolution) -> Resolution {
         switch self {

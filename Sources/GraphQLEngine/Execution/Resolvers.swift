@@ -155,8 +155,6 @@ public typealias FieldResolver = @Sendable (FieldCall) throws -> Resolution
 /// Reads a field's value from its source alone: the executor calls it without building a
 /// `FieldCall`, which makes it the cheapest way to bind the many plain fields of a schema.
 public typealias SourceReader = @Sendable (any Sendable) throws -> (any Sendable)?
-/// A `SourceReader` of a field whose Swift type is `String` or `String?`, returning the text itself.
-typealias SourceTextReader = @Sendable (any Sendable) throws -> String?
 /// Names the object type of a value returned for an interface or union.
 public typealias TypeResolver = @Sendable (any Sendable) -> String?
 /// Runs before the resolver of every field whose definition carries the directive; throws to refuse.
@@ -169,10 +167,9 @@ public protocol GraphQLTypeNamed {
 
 /// How a bound field produces its value.
 enum FieldBinding: Sendable {
-    /// `text`: the same read for a field of Swift type `String` or `String?`, which the executor
-    /// uses where the field is a `String` or an `ID`: the text is written as it is read, not
-    /// boxed as `any Sendable` and cast back (docs/performance.md).
-    case read(SourceReader, text: SourceTextReader?)
+    /// `leaf`: the same read returning the value's leaf, for a field whose Swift type is a
+    /// built-in scalar's usual one.
+    case read(SourceReader, leaf: SourceLeafReader?)
     case resolve(FieldResolver)
 
     var resolver: FieldResolver {
@@ -207,7 +204,7 @@ public struct Resolvers: Sendable {
 
     /// Binds a field whose value depends on its source only (no arguments, context or path).
     public mutating func readField(_ typeName: String, _ fieldName: String, _ read: @escaping SourceReader) {
-        fields[typeName, default: [:]][fieldName] = .read(read, text: nil)
+        fields[typeName, default: [:]][fieldName] = .read(read, leaf: nil)
         declarations[typeName]?[fieldName] = nil
     }
 

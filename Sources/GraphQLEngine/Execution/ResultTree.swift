@@ -30,8 +30,6 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
         /// The nearest nullable position above, which a null at a non-null field turns to null.
         /// It refers to an ancestor, so it is cleared once the fields are resolved.
         var boundary: ResultSlot?
-
-        var table: FieldPlanTable { shape._withUnsafeGuaranteedRef { $0.table } }
     }
 
     /// An object of `shape`, which the caller keeps alive as long as the object (see `shape`).
@@ -57,7 +55,7 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     // Through the pointer: `header` itself is a class property, checked for exclusive access.
     var shape: FieldPlans { withUnsafeMutablePointerToHeader { $0.pointee.shape.takeUnretainedValue() } }
     /// The shape's table, read without retaining the shape.
-    var table: FieldPlanTable { withUnsafeMutablePointerToHeader { $0.pointee.table } }
+    var table: FieldPlanTable { withUnsafeMutablePointerToHeader { $0.pointee.shape._withUnsafeGuaranteedRef(\.table) } }
     var isRoot: Bool { withUnsafeMutablePointerToHeader { $0.pointee.step == nil } }
 
     /// The object's path (nil for the root), made the first time it is asked for. Only the

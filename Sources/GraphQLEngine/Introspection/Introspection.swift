@@ -88,7 +88,7 @@ enum Introspection {
     }
 
     private static func reading<Source>(_: Source.Type, _ read: @escaping @Sendable (Source) -> (any Sendable)?) -> FieldBinding {
-        .read({ source in exactCast(source, to: Source.self).flatMap(read) }, text: nil)
+        .read({ source in exactCast(source, to: Source.self).flatMap(read) }, leaf: nil)
     }
 
     private static func resolving<Source>(
