@@ -3,7 +3,8 @@
 /// one): the executor writes the leaf as it is, where a `SourceReader`'s value was boxed as an
 /// `any Sendable`, copied to be unwrapped and copied again to be cast back (docs/performance.md).
 struct SourceLeafReader: Sendable {
-    /// The scalar whose fields the reader serves; a `String` reader serves `ID` fields too.
+    /// The scalar whose fields the reader serves. (A typed binding gives an `ID` a type of its
+    /// own, never a `String`.)
     let scalar: BuiltInScalar
     /// The leaf: `.null` for an absent value, nil for a value the scalar does not represent as it
     /// is (an `Int` beyond 32 bits, a `Double` that is not finite), which the general path reports.
@@ -42,10 +43,6 @@ struct SourceLeafReader: Sendable {
     private init(_ scalar: BuiltInScalar, read: @escaping @Sendable (any Sendable) throws -> GraphQLValue?) {
         self.scalar = scalar
         self.read = read
-    }
-
-    func serves(_ fieldScalar: BuiltInScalar) -> Bool {
-        fieldScalar == scalar || (scalar == .string && fieldScalar == .id)
     }
 
     private static func leaf(_ int: Int) -> GraphQLValue? { Int32(exactly: int) == nil ? nil : .int(int) }

@@ -99,7 +99,7 @@ final class FieldPlan: Sendable {
         reader = if case .read(let read, _)? = binding { SourceReading(read) } else { nil }
         unretainedReader = reader.map { Unmanaged.passUnretained($0) }
         leafReader =
-            if case .read(_, let leaf?)? = binding, let directScalar, leaf.serves(directScalar) {
+            if case .read(_, let leaf?)? = binding, leaf.scalar == directScalar {
                 SourceLeafReading(leaf.read)
             } else {
                 nil

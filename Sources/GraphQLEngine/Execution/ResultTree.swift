@@ -13,10 +13,10 @@ enum ResultValue {
 /// level of execution is a list of objects and nothing else is built per object.
 final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     struct Header {
-        /// The plans the object was built from: its keys, and their JSON. Not counted, as the
-        /// plans of `step` are not: the root's plans hold every plan below them (a field's plan
-        /// keeps the sub-plans it completed with), and the result holds the root's. A count
-        /// taken for each object moved a count every event loop's requests share.
+        /// The plans the object was built from: its keys, and their JSON. Not counted, nor is the
+        /// plan of `step`: the root's plans hold every plan below them (a field's plan keeps the
+        /// sub-plans it completed with), and the result holds the root's. Counted, they cost a
+        /// retain and a release for each object, on counts every event loop's requests share.
         let shape: Unmanaged<FieldPlans>
         let count: Int
         /// The path up to the object's parent and the step from there (nil for the root). The
@@ -55,7 +55,9 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     // Through the pointer: `header` itself is a class property, checked for exclusive access.
     var shape: FieldPlans { withUnsafeMutablePointerToHeader { $0.pointee.shape.takeUnretainedValue() } }
     /// The shape's table, read without retaining the shape.
-    var table: FieldPlanTable { withUnsafeMutablePointerToHeader { $0.pointee.shape._withUnsafeGuaranteedRef(\.table) } }
+    var table: FieldPlanTable {
+        withUnsafeMutablePointerToHeader { $0.pointee.shape._withUnsafeGuaranteedRef(\.table) }
+    }
     var isRoot: Bool { withUnsafeMutablePointerToHeader { $0.pointee.step == nil } }
 
     /// The object's path (nil for the root), made the first time it is asked for. Only the
