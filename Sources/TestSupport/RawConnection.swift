@@ -60,12 +60,12 @@ public final class RawConnection: @unchecked Sendable {
 
     /// Sends on a thread of its own (a large body blocks until the server reads it).
     public func sendInBackground(_ bytes: [UInt8]) async -> Bool {
-        await Self.onThread { self.send(bytes) }
+        await OwnThread.run { self.send(bytes) }
     }
 
     /// What the server sends until it closes the connection or `timeout` passes.
     public func receive(for timeout: Duration) async -> (text: String, closed: Bool) {
-        await Self.onThread {
+        await OwnThread.run {
             var timeval = timeval(tv_sec: 0, tv_usec: 50_000)
             setsockopt(self.descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeval, socklen_t(MemoryLayout<timeval>.size))
             let deadline = ContinuousClock.now + timeout
@@ -93,11 +93,5 @@ public final class RawConnection: @unchecked Sendable {
         var linger = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
         close()
-    }
-
-    private static func onThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
     }
 }

@@ -160,26 +160,30 @@ public struct ScratchCluster: Sendable {
 
     /// A new primary: streaming replication allowed over its socket (initdb's default hba has the
     /// `local replication` line), durability off as in tools/test's cluster.
-    public static func primary(in folder: URL, port: Int) throws -> ScratchCluster {
+    public static func primary(in folder: URL, port: Int) async throws -> ScratchCluster {
         let cluster = ScratchCluster(root: folder.appendingPathComponent("primary"), port: port)
-        try cluster.makeRoot()
-        try Scratch.run(
-            [try binary("initdb"), "-D", cluster.data.path, "-U", cluster.user, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8"],
-            asPostgres: true)
-        try cluster.start()
+        try await OwnThread.run {
+            try cluster.makeRoot()
+            try Scratch.run(
+                [try binary("initdb"), "-D", cluster.data.path, "-U", cluster.user, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8"],
+                asPostgres: true)
+            try cluster.start()
+        }
         return cluster
     }
 
     /// A streaming replica of `primary`, taken with `pg_basebackup -R` (which writes its standby settings).
-    public static func replica(of primary: ScratchCluster, in folder: URL, port: Int) throws -> ScratchCluster {
+    public static func replica(of primary: ScratchCluster, in folder: URL, port: Int) async throws -> ScratchCluster {
         let cluster = ScratchCluster(root: folder.appendingPathComponent("replica"), port: port)
-        try cluster.makeRoot()
-        try Scratch.run(
-            [
-                try binary("pg_basebackup"), "-h", primary.root.path, "-p", "\(primary.port)", "-U", primary.user,
-                "-D", cluster.data.path, "-R", "-X", "stream", "-c", "fast",
-            ], asPostgres: true)
-        try cluster.start()
+        try await OwnThread.run {
+            try cluster.makeRoot()
+            try Scratch.run(
+                [
+                    try binary("pg_basebackup"), "-h", primary.root.path, "-p", "\(primary.port)", "-U", primary.user,
+                    "-D", cluster.data.path, "-R", "-X", "stream", "-c", "fast",
+                ], asPostgres: true)
+            try cluster.start()
+        }
         return cluster
     }
 
@@ -210,7 +214,7 @@ public struct ScratchPgBouncer: Sendable {
 
     public var url: String { "postgresql://\(Scratch.isRoot ? "postgres" : ProcessInfo.processInfo.userName)@127.0.0.1:\(port)/postgres" }
 
-    public static func start(in folder: URL, in cluster: ScratchCluster, serverConnections: Int) throws -> ScratchPgBouncer {
+    public static func start(in folder: URL, in cluster: ScratchCluster, serverConnections: Int) async throws -> ScratchPgBouncer {
         let port = try Scratch.freePort()
         let directory = folder.appendingPathComponent("pgbouncer")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -236,9 +240,11 @@ public struct ScratchPgBouncer: Sendable {
         let file = directory.appendingPathComponent("pgbouncer.ini")
         try configuration.write(to: file, atomically: true, encoding: .utf8)
         // PgBouncer refuses to run as root.
-        try Scratch.run(["/usr/sbin/pgbouncer", "-d", file.path], asPostgres: true)
         let bouncer = ScratchPgBouncer(port: port, pidFile: pidFile)
-        try bouncer.waitUntilListening()
+        try await OwnThread.run {
+            try Scratch.run(["/usr/sbin/pgbouncer", "-d", file.path], asPostgres: true)
+            try bouncer.waitUntilListening()
+        }
         return bouncer
     }
 

@@ -82,12 +82,14 @@ struct HostileClientTests {
     /// does not read on to find where the body ends (it read all of a refused 400 MB body).
     @Test func aStreamedBodyPastTheLimitIsCutOff() async throws {
         try await Self.withServer { api, port in
-            // 16 MB offered, made before the request starts (slowly, in a debug build); the server
-            // stops reading after about 1 MB.
+            // 48 MB offered, made before the request starts (slowly, in a debug build); the server
+            // stops reading after about 1 MB. The offer outgrows what the kernel can buffer for a
+            // server that stops reading (a receive buffer may grow to `tcp_rmem`'s 32 MB here, and
+            // a 16 MB offer was once taken whole under load), so the send can only fail.
             var chunks: [UInt8] = []
-            chunks.reserveCapacity(256 * 0x10010)
+            chunks.reserveCapacity(768 * 0x10010)
             let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 0x10000) + Array("\r\n".utf8)
-            for _ in 0..<256 { chunks.append(contentsOf: chunk) }
+            for _ in 0..<768 { chunks.append(contentsOf: chunk) }
             let connection = try RawConnection(port: port)
             connection.send("POST /graphql HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
             let sending = Task { [chunks] in await connection.sendInBackground(chunks) }

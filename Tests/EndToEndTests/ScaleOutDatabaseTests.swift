@@ -10,14 +10,14 @@ import Testing
     @Test func aServerBehindPgBouncerReadsFromAReplicaAndReadsItsUsersWrites() async throws {
         let folder = try Scratch.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let primary = try ScratchCluster.primary(in: folder, port: 5432)
+        let primary = try await ScratchCluster.primary(in: folder, port: 5432)
         defer { primary.stop() }
         let direct = PostgresPool(configuration: .init(conninfo: primary.url(), size: 1))
         defer { Task { await direct.close() } }
         try await primary.setDecoderSettingsAsDefaults()
-        let replica = try ScratchCluster.replica(of: primary, in: folder, port: 5432)
+        let replica = try await ScratchCluster.replica(of: primary, in: folder, port: 5432)
         defer { replica.stop() }
-        let bouncer = try ScratchPgBouncer.start(in: folder, in: primary, serverConnections: 4)
+        let bouncer = try await ScratchPgBouncer.start(in: folder, in: primary, serverConnections: 4)
         defer { bouncer.stop() }
 
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOODGRAPH_") || $0.key == "FOODGRAPH_SCRYPT_COST" }

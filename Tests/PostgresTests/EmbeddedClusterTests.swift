@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Postgres
@@ -10,11 +11,11 @@ import Testing
         let root = URL(fileURLWithPath: "/tmp/fg-embedded-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let cluster = try EmbeddedCluster(root: root)
-        #expect(try cluster.start())
+        #expect(try await OwnThread.run { try cluster.start() })
         defer { try? cluster.stop() }
         try await cluster.createDatabaseIfMissing()
         // A second start finds it running and leaves it to its owner.
-        #expect(try cluster.start() == false)
+        #expect(try await OwnThread.run { try cluster.start() } == false)
 
         let pool = PostgresPool(configuration: .init(conninfo: cluster.url, size: 2))
         defer { Task { await pool.close() } }
@@ -23,7 +24,7 @@ import Testing
 
         try cluster.stop()
         #expect(try cluster.isRunning() == false)
-        #expect(try cluster.start())
+        #expect(try await OwnThread.run { try cluster.start() })
         // The pooled connection died with the old server; the pool replaces it.
         #expect(try await db.query("SELECT 41 + 1")[0].decode(Int.self, at: 0) == 42)
     }
@@ -35,12 +36,12 @@ import Testing
         let root = URL(fileURLWithPath: "/tmp/fg-orphan-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         let cluster = try EmbeddedCluster(root: root)
-        #expect(try cluster.start())
+        #expect(try await OwnThread.run { try cluster.start() })
         defer { try? cluster.stop() }
         // What the end of the owning process does to its lock, however it ends.
         ClusterOwnership.release(root)
         #expect(try cluster.isRunning())
-        #expect(try cluster.start())
+        #expect(try await OwnThread.run { try cluster.start() })
         #expect(ClusterOwnership.holds(root))
         try await cluster.createDatabaseIfMissing()
         try cluster.stop()

@@ -9,12 +9,12 @@ import TestSupport
     @Test func statementsAndTransactionsWorkThroughATransactionPoolingPgBouncer() async throws {
         let folder = try Scratch.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let primary = try ScratchCluster.primary(in: folder, port: 5432)
+        let primary = try await ScratchCluster.primary(in: folder, port: 5432)
         defer { primary.stop() }
         let direct = PostgresPool(configuration: .init(conninfo: primary.url(), size: 1))
         defer { Task { await direct.close() } }
         try await primary.setDecoderSettingsAsDefaults()
-        let bouncer = try ScratchPgBouncer.start(in: folder, in: primary, serverConnections: 2)
+        let bouncer = try await ScratchPgBouncer.start(in: folder, in: primary, serverConnections: 2)
         defer { bouncer.stop() }
         _ = try await PostgresDatabase(pool: direct).query("CREATE TABLE counts (id int PRIMARY KEY, n int NOT NULL)")
         _ = try await PostgresDatabase(pool: direct).query("INSERT INTO counts SELECT g, 0 FROM generate_series(1, 8) g")
@@ -45,9 +45,9 @@ import TestSupport
     @Test func aServerWithoutTheDecodersSettingsIsRefusedWithTheFix() async throws {
         let folder = try Scratch.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let primary = try ScratchCluster.primary(in: folder, port: 5432)
+        let primary = try await ScratchCluster.primary(in: folder, port: 5432)
         defer { primary.stop() }
-        let bouncer = try ScratchPgBouncer.start(in: folder, in: primary, serverConnections: 2)
+        let bouncer = try await ScratchPgBouncer.start(in: folder, in: primary, serverConnections: 2)
         defer { bouncer.stop() }
         var configuration = PostgresPool.Configuration(conninfo: bouncer.url, size: 1)
         configuration.pooler = .pgbouncerTransaction

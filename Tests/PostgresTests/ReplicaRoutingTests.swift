@@ -11,12 +11,12 @@ import TestSupport
     @Test func readsGoToAReplicaThatHasReplayedTheReadersOwnWrites() async throws {
         let folder = try Scratch.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let primary = try ScratchCluster.primary(in: folder, port: 5432)
+        let primary = try await ScratchCluster.primary(in: folder, port: 5432)
         defer { primary.stop() }
         let primaryPool = PostgresPool(configuration: .init(conninfo: primary.url(), size: 2))
         defer { Task { await primaryPool.close() } }
         _ = try await PostgresDatabase(pool: primaryPool).query("CREATE TABLE notes (id int PRIMARY KEY, body text)")
-        let replica = try ScratchCluster.replica(of: primary, in: folder, port: 5432)
+        let replica = try await ScratchCluster.replica(of: primary, in: folder, port: 5432)
         defer { replica.stop() }
         let replicaPool = PostgresPool(configuration: .init(conninfo: replica.url(), size: 2, acquireTimeout: .seconds(2)))
         let replicas = PostgresReplicaSet(

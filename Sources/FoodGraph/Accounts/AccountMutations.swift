@@ -66,7 +66,7 @@ enum AccountMutations {
         guard errors.isEmpty, let email else { return .answer(UserPayload(failing: errors)) }
         return .proceed(
             NewAccount(
-                email: email, passwordHash: await PasswordHasher.standard.hashAside(input.password),
+                email: email, passwordHash: try await PasswordHasher.standard.hashAside(input.password),
                 displayName: displayName?.isEmpty == false ? displayName : nil, consents: consents.accepted))
     }
 
@@ -105,10 +105,10 @@ enum AccountMutations {
             ?? context.client.address.map { [LoginThrottle.Key.address($0, context.policy)] } ?? []
         let attempt = keys.isEmpty ? nil : try await LoginThrottle.reserve(keys, policy: context.policy, in: context.database)
         guard let email, let account = try await UserStore.credentials(forKey: email.key, in: context.database) else {
-            _ = await PasswordHasher.standard.verifyAside(input.password, against: dummyHash)
+            _ = try await PasswordHasher.standard.verifyAside(input.password, against: dummyHash)
             return .answer(LoginPayload(failing: [invalidCredentials]))
         }
-        guard await PasswordHasher.standard.verifyAside(input.password, against: account.passwordHash) else {
+        guard try await PasswordHasher.standard.verifyAside(input.password, against: account.passwordHash) else {
             return .answer(LoginPayload(failing: [invalidCredentials]))
         }
         if let attempt { try await LoginThrottle.succeeded(attempt, in: context.database) }
@@ -172,7 +172,7 @@ enum AccountMutations {
     ) async throws -> Preparation<(token: String, hash: String), PasswordPayload> {
         let problems = PasswordPolicy.problems(input.newPassword, field: "newPassword")
         guard problems.isEmpty else { return .answer(PasswordPayload(failing: problems)) }
-        return .proceed((input.token, await PasswordHasher.standard.hashAside(input.newPassword)))
+        return .proceed((input.token, try await PasswordHasher.standard.hashAside(input.newPassword)))
     }
 
     /// A new password ends every session.
@@ -202,7 +202,7 @@ enum AccountMutations {
         }
         let problems = PasswordPolicy.problems(input.newPassword, field: "newPassword")
         guard problems.isEmpty else { return .answer(PasswordPayload(failing: problems)) }
-        return .proceed(PasswordChange(userID: viewer.userID, sessionID: viewer.sessionID, hash: await PasswordHasher.standard.hashAside(input.newPassword)))
+        return .proceed(PasswordChange(userID: viewer.userID, sessionID: viewer.sessionID, hash: try await PasswordHasher.standard.hashAside(input.newPassword)))
     }
 
     /// Other devices must sign in again; this one stays signed in.

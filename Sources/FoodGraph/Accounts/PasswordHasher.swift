@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 
 /// Password storage with scrypt: `scrypt$N$r$p$salt$hash` (salt and hash base64), so the cost can
 /// rise later without breaking stored hashes.
@@ -12,16 +13,26 @@ struct PasswordHasher: Sendable {
     static let standard = PasswordHasher(
         cost: ProcessInfo.processInfo.environment["FOODGRAPH_SCRYPT_COST"].flatMap(UInt64.init) ?? (1 << 17))
 
-    /// `hash` for a request: on Swift's shared pool, never on the event loop the request may run
-    /// on (`DirectGraphQLHandler`), where a few hundred milliseconds would stall every connection
-    /// of that loop.
-    func hashAside(_ password: String) async -> String {
-        await withTaskExecutorPreference(globalConcurrentExecutor) { hash(password) }
+    /// The threads `hashAside` and `verifyAside` run on. A hash takes a few hundred milliseconds
+    /// at the standard cost: on an event loop it would stall every connection of that loop, and on
+    /// Swift's cooperative pool (one thread a core) it would hold up every other task of the
+    /// process, and wait behind them. Their number bounds the memory hashes take at once
+    /// (128 MiB each at the standard cost).
+    private static let threads: NIOThreadPool = {
+        let threads = NIOThreadPool(numberOfThreads: min(4, ProcessInfo.processInfo.activeProcessorCount))
+        threads.start()
+        return threads
+    }()
+
+    /// `hash` for a request, on the hashing threads. Throws `CancellationError` when the request
+    /// ends (its deadline) before a thread took the hash.
+    func hashAside(_ password: String) async throws -> String {
+        try await Self.threads.runIfActive { hash(password) }
     }
 
     /// `verify` for a request, as `hashAside`.
-    func verifyAside(_ password: String, against stored: String) async -> Bool {
-        await withTaskExecutorPreference(globalConcurrentExecutor) { verify(password, against: stored) }
+    func verifyAside(_ password: String, against stored: String) async throws -> Bool {
+        try await Self.threads.runIfActive { verify(password, against: stored) }
     }
 
     func hash(_ password: String) -> String {

@@ -8,7 +8,7 @@ enum Passwords {
         guard let account = try await UserStore.credentials(of: userID, in: context.database) else { throw DomainError.unauthenticated }
         let attempt = try await LoginThrottle.reserve(
             LoginThrottle.keys(account: account.emailKey, context), policy: context.policy, in: context.database)
-        guard await PasswordHasher.standard.verifyAside(password, against: account.passwordHash) else { return false }
+        guard try await PasswordHasher.standard.verifyAside(password, against: account.passwordHash) else { return false }
         try await LoginThrottle.succeeded(attempt, in: context.database)
         return true
     }

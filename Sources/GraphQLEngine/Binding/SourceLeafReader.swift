@@ -16,25 +16,19 @@ struct SourceLeafReader: Sendable {
         if Value.self == String.self {
             self.init(.string) { .string(unsafeBitCast(try read($0), to: String.self)) }
         } else if Value.self == String?.self {
-            self.init(.string) { unsafeBitCast(try read($0), to: String?.self).map(GraphQLValue.string) ?? .null }
+            self.init(.string) { Self.leaf(of: unsafeBitCast(try read($0), to: String?.self)) { .string($0) } }
         } else if Value.self == Int.self {
             self.init(.int) { Self.leaf(unsafeBitCast(try read($0), to: Int.self)) }
         } else if Value.self == Int?.self {
-            self.init(.int) { source in
-                guard let int = unsafeBitCast(try read(source), to: Int?.self) else { return .null }
-                return Self.leaf(int)
-            }
+            self.init(.int) { Self.leaf(of: unsafeBitCast(try read($0), to: Int?.self), Self.leaf) }
         } else if Value.self == Double.self {
             self.init(.float) { Self.leaf(unsafeBitCast(try read($0), to: Double.self)) }
         } else if Value.self == Double?.self {
-            self.init(.float) { source in
-                guard let double = unsafeBitCast(try read(source), to: Double?.self) else { return .null }
-                return Self.leaf(double)
-            }
+            self.init(.float) { Self.leaf(of: unsafeBitCast(try read($0), to: Double?.self), Self.leaf) }
         } else if Value.self == Bool.self {
             self.init(.boolean) { .boolean(unsafeBitCast(try read($0), to: Bool.self)) }
         } else if Value.self == Bool?.self {
-            self.init(.boolean) { unsafeBitCast(try read($0), to: Bool?.self).map(GraphQLValue.boolean) ?? .null }
+            self.init(.boolean) { Self.leaf(of: unsafeBitCast(try read($0), to: Bool?.self)) { .boolean($0) } }
         } else {
             return nil
         }
@@ -43,6 +37,12 @@ struct SourceLeafReader: Sendable {
     private init(_ scalar: BuiltInScalar, read: @escaping @Sendable (any Sendable) throws -> GraphQLValue?) {
         self.scalar = scalar
         self.read = read
+    }
+
+    /// An optional's leaf: `.null` for none.
+    private static func leaf<Wrapped>(of value: Wrapped?, _ leaf: (Wrapped) -> GraphQLValue?) -> GraphQLValue? {
+        guard let value else { return .null }
+        return leaf(value)
     }
 
     private static func leaf(_ int: Int) -> GraphQLValue? { Int32(exactly: int) == nil ? nil : .int(int) }
