@@ -2,21 +2,45 @@ import Testing
 
 @testable import GraphQLEngine
 
-/// A field bound to a built-in scalar's usual Swift type is written as its leaf, without the
-/// general completion (`SourceLeafReader`): each value must come out as the general path writes
-/// it, nulls and errors included.
+/// A field bound to a built-in scalar's usual Swift type, or to a `LeafValue`, is written as its
+/// leaf, without the general completion (`SourceLeafReader`): each value must come out as the
+/// general path writes it, nulls and errors included.
 @Suite struct LeafReadingTests {
     static let sdl = """
+        scalar Code
         type Query { sample: Sample! }
         type Sample {
           text: String!, missingText: String, count: Int!, tooLarge: Int, missingCount: Int,
-          ratio: Float!, infinite: Float, missingRatio: Float, flag: Boolean!, missingFlag: Boolean
+          ratio: Float!, infinite: Float, missingRatio: Float, flag: Boolean!, missingFlag: Boolean,
+          code: Code!, blankCode: Code, missingCode: Code
         }
         """
-    static let query = "{ sample { text missingText count tooLarge missingCount ratio infinite missingRatio flag missingFlag } }"
+    static let query = """
+        { sample { text missingText count tooLarge missingCount ratio infinite missingRatio flag missingFlag \
+        code blankCode missingCode } }
+        """
 
     struct Sample: ObjectValue {
         static let graphQLTypeName = "Sample"
+    }
+
+    /// A custom scalar: upper-case letters, never empty.
+    struct Code: LeafValue {
+        let text: String
+        static var outputShape: TypeShape { .nonNull("Code") }
+        static var needsConversion: Bool { true }
+        var outputResult: (any Sendable)? { text }
+        static var leafScalar: String { "Code" }
+        var leaf: GraphQLValue? { text.isEmpty ? nil : .string(text.uppercased()) }
+    }
+
+    struct CodeCoercion: ScalarCoercing {
+        func serialize(_ value: any Sendable) throws -> GraphQLValue {
+            guard let text = value as? String, !text.isEmpty else { throw ScalarCoercionError("Code cannot represent value: \(value)") }
+            return .string(text.uppercased())
+        }
+        func parseValue(_ value: GraphQLValue) throws -> GraphQLValue { value }
+        func parseLiteral(_ node: ValueNode) throws -> GraphQLValue { throw ScalarCoercionError("not an input") }
     }
 
     /// Each field's value, bound through `ObjectBinder` (read as a leaf) or through resolvers that
@@ -36,16 +60,19 @@ import Testing
                 sample.field("missingRatio") { _ in Double?.none }
                 sample.field("flag") { _ in true }
                 sample.field("missingFlag") { _ in Bool?.none }
+                sample.field("code") { _ in Code(text: "bowl") }
+                sample.field("blankCode") { _ in Code?.some(Code(text: "")) }
+                sample.field("missingCode") { _ in Code?.none }
             }
         } else {
             let values: [(String, (any Sendable)?)] = [
                 ("text", "Bowl"), ("missingText", nil), ("count", 3), ("tooLarge", 1 << 40),
                 ("missingCount", nil), ("ratio", 0.5), ("infinite", Double.infinity), ("missingRatio", nil),
-                ("flag", true), ("missingFlag", nil),
+                ("flag", true), ("missingFlag", nil), ("code", "bowl"), ("blankCode", ""), ("missingCode", nil),
             ]
             for (name, value) in values { resolvers.field("Sample", name) { _ in .value(value) } }
         }
-        let schema = try ExecutableSchema(schema: try SchemaBuilder.build(sdl: sdl), resolvers: resolvers)
+        let schema = try ExecutableSchema(schema: try SchemaBuilder.build(sdl: sdl, scalars: ["Code": CodeCoercion()]), resolvers: resolvers)
         let result = await execute(schema, ExecutionRequest(document: try parse(query)))
         return String(decoding: result.jsonBytes(), as: UTF8.self)
     }
@@ -57,12 +84,14 @@ import Testing
         #expect(typed.contains(#""ratio":0.5,"infinite":null,"missingRatio":null,"flag":true,"missingFlag":null"#))
         #expect(typed.contains(#""path":["sample","tooLarge"]"#))
         #expect(typed.contains(#""path":["sample","infinite"]"#))
+        #expect(typed.contains(#""flag":true,"missingFlag":null,"code":"BOWL","blankCode":null,"missingCode":null"#))
+        #expect(typed.contains(#""path":["sample","blankCode"]"#))
     }
 
     @Test func aReaderServesOnlyItsScalarsUsualType() throws {
         let text = try #require(SourceLeafReader(reading: String.self) { _ in "Bowl" })
         #expect(try text.read(()) == .string("Bowl"))
-        #expect(text.scalar == .string)
+        #expect(text.scalar == "String")
         #expect(try #require(SourceLeafReader(reading: String?.self) { _ in nil }).read(()) == .null)
         // nil: not a leaf as it is, left to the general path's error.
         #expect(try #require(SourceLeafReader(reading: Int.self) { _ in 1 << 40 }).read(()) == nil)
@@ -70,5 +99,9 @@ import Testing
         #expect(try #require(SourceLeafReader(reading: Bool?.self) { _ in false }).read(()) == .boolean(false))
         #expect(SourceLeafReader(reading: [String].self) { _ in [] } == nil)
         #expect(SourceLeafReader(reading: Float.self) { _ in 1 } == nil)
+        let code = try #require(SourceLeafReader(reading: Code?.self) { _ in Code(text: "bowl") })
+        #expect(code.scalar == "Code")
+        #expect(try code.read(()) == .string("BOWL"))
+        #expect(try #require(SourceLeafReader(reading: Code?.self) { _ in nil }).read(()) == .null)
     }
 }

@@ -1,16 +1,21 @@
 import Foundation
 import GraphQLEngine
 
-// The Swift types behind the schema's scalars, for typed bindings.
+// The Swift types behind the schema's scalars, for typed bindings. Each is a `LeafValue`: its
+// leaf is what its scalar's `serialize` makes of it.
 
-extension GlobalID: OutputValue {
+extension GlobalID: LeafValue {
     public static var outputShape: TypeShape { .nonNull("ID") }
     public static var needsConversion: Bool { true }
     public var outputResult: (any Sendable)? { description }
+    public static var leafScalar: String { "ID" }
+    public var leaf: GraphQLValue? { .string(description) }
 }
 
-extension LocalDate: OutputValue {
+extension LocalDate: LeafValue {
     public static var outputShape: TypeShape { .nonNull("Date") }
+    public static var leafScalar: String { "Date" }
+    public var leaf: GraphQLValue? { .string(description) }
 }
 
 extension LocalDate: Decodable {
@@ -25,12 +30,14 @@ extension LocalDate: Decodable {
     }
 }
 
-extension Date: OutputValue {
+extension Date: LeafValue {
     public static var outputShape: TypeShape { .nonNull("DateTime") }
+    public static var leafScalar: String { "DateTime" }
+    public var leaf: GraphQLValue? { .string(RFC3339.format(self)) }
 }
 
 /// A `Decimal` scalar's value: exact, as the text PostgreSQL and clients exchange (`"12.50"`).
-struct DecimalText: Hashable, Sendable, Decodable, OutputValue, CustomStringConvertible {
+struct DecimalText: Hashable, Sendable, Decodable, LeafValue, CustomStringConvertible {
     let text: String
 
     init(_ text: String) {
@@ -40,6 +47,8 @@ struct DecimalText: Hashable, Sendable, Decodable, OutputValue, CustomStringConv
     static var outputShape: TypeShape { .nonNull("Decimal") }
     static var needsConversion: Bool { true }
     var outputResult: (any Sendable)? { text }
+    static var leafScalar: String { "Decimal" }
+    var leaf: GraphQLValue? { DecimalScalar.canonical(text).map(GraphQLValue.string) }
     var description: String { text }
     var decimal: Decimal? { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) }
 

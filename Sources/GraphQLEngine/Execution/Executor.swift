@@ -312,12 +312,13 @@ final class Executor {
     private func resolve(_ plan: FieldPlan, source: any Sendable, of object: ResultObject) throws -> Resolution {
         // Executing a subscription event: the root field's value is the event itself (spec 6.2.3.2).
         if object.isRoot, let event = exactCast(source, to: SubscriptionEvent.self) { return .value(event.value) }
-        switch plan.binding {
-        case .read(let read, _)?: return .value(try read(source))
-        case .resolve(let resolver)?:
-            return try resolver(FieldCall(source: source, plan: plan, shared: shared, pathNode: object.path))
-        case nil: return .null
+        if let resolver = plan.unretainedResolver {
+            return try resolver._withUnsafeGuaranteedRef {
+                try $0.resolve(FieldCall(source: source, plan: plan, shared: shared, pathNode: object.path))
+            }
         }
+        if let reader = plan.unretainedReader { return .value(try reader._withUnsafeGuaranteedRef { try $0.read(source) }) }
+        return .null
     }
 
     /// Drives pending values to completion: dispatch loaders and run async bodies together, then

@@ -12,6 +12,8 @@ final class FieldInfo: Sendable {
     /// Set when the field returns a built-in scalar, not a list of them (`String`, `Int!`):
     /// completion then needs no walk of the type for the scalar's usual Swift values.
     let directScalar: BuiltInScalar?
+    /// The scalar's name when the field returns a scalar, not a list of them.
+    let scalarName: String?
     let binding: FieldBinding?
 
     var returnType: TypeReference { definition.type }
@@ -31,8 +33,10 @@ final class FieldInfo: Sendable {
         completion = completions[namedType] ?? .invalid(namedType)
         if case .scalar(let scalar) = completion, case .named = definition.type.nullable {
             directScalar = scalar.builtIn
+            scalarName = namedType
         } else {
             directScalar = nil
+            scalarName = nil
         }
     }
 

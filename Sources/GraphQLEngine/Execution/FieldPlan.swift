@@ -11,16 +11,15 @@ final class FieldPlan: Sendable {
     /// The coerced arguments, or why they could not be coerced; nil when they are written with
     /// variables.
     let constantArguments: Result<Arguments, GraphQLError>?
-    /// How the field's value is produced: the field's binding, or one that first fails with an
-    /// argument error.
-    let binding: FieldBinding?
-    /// `binding`'s function when it only reads the source, in a class of its own: the executor
-    /// calls it through `unretainedReader`, where matching `binding` copied the closure out of
-    /// the plan, a retain and a release for every field read.
+    /// How the field's value is produced, from its binding (or one that first fails with an
+    /// argument error), each function in a class of its own: the executor calls it through its
+    /// `unretained` reference, where matching a `FieldBinding` copied the closure out of the plan,
+    /// a retain and a release for every field. A field without a binding has neither.
     private let reader: SourceReading?
     let unretainedReader: Unmanaged<SourceReading>?
-    /// The binding's leaf reader, kept as `reader`, when it reads the usual Swift type of the
-    /// field's built-in scalar.
+    private let resolver: FieldResolving?
+    let unretainedResolver: Unmanaged<FieldResolving>?
+    /// The binding's leaf reader, kept as `reader`, when it reads the field's scalar's leaf.
     private let leafReader: SourceLeafReading?
     let unretainedLeafReader: Unmanaged<SourceLeafReading>?
     // Copied from `info` for the executor's per-value work.
@@ -81,6 +80,7 @@ final class FieldPlan: Sendable {
         isTypename = info.isTypename
         isNonNull = info.isNonNull
         directScalar = info.directScalar
+        let binding: FieldBinding?
         if let node = fieldNodes.first, node.arguments.contains(where: { $0.value.containsVariable }) {
             constantArguments = nil
             let resolver = info.binding?.resolver
@@ -98,8 +98,10 @@ final class FieldPlan: Sendable {
         }
         reader = if case .read(let read, _)? = binding { SourceReading(read) } else { nil }
         unretainedReader = reader.map { Unmanaged.passUnretained($0) }
+        resolver = if case .resolve(let resolve)? = binding { FieldResolving(resolve) } else { nil }
+        unretainedResolver = resolver.map { Unmanaged.passUnretained($0) }
         leafReader =
-            if case .read(_, let leaf?)? = binding, leaf.scalar == directScalar {
+            if case .read(_, let leaf?)? = binding, leaf.scalar == info.scalarName {
                 SourceLeafReading(leaf.read)
             } else {
                 nil
@@ -219,6 +221,15 @@ final class SourceReading: Sendable {
 
     init(_ read: @escaping SourceReader) {
         self.read = read
+    }
+}
+
+/// A binding's resolver, kept as `SourceReading` is.
+final class FieldResolving: Sendable {
+    let resolve: FieldResolver
+
+    init(_ resolve: @escaping FieldResolver) {
+        self.resolve = resolve
     }
 }
 
