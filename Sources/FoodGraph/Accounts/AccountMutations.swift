@@ -86,8 +86,6 @@ enum AccountMutations {
     }
 
     private static let invalidCredentials = UserError(field: nil, message: "The email or password is wrong.", code: .invalidCredentials)
-    /// Hashed for unknown addresses too, so that timing does not reveal whether one is registered.
-    private static let dummyHash = PasswordHasher.standard.hash("not a real password")
 
     /// The guess is counted (`LoginThrottle`) before the password is checked, outside the
     /// mutation's transaction: a refused guess keeps its count.
@@ -105,7 +103,9 @@ enum AccountMutations {
             ?? context.client.address.map { [LoginThrottle.Key.address($0, context.policy)] } ?? []
         let attempt = keys.isEmpty ? nil : try await LoginThrottle.reserve(keys, policy: context.policy, in: context.database)
         guard let email, let account = try await UserStore.credentials(forKey: email.key, in: context.database) else {
-            _ = try await PasswordHasher.standard.verifyAside(input.password, against: dummyHash)
+            // As long as checking a password takes (one scrypt), so that timing does not reveal
+            // whether an address is registered.
+            _ = try await PasswordHasher.standard.hashAside(input.password)
             return .answer(LoginPayload(failing: [invalidCredentials]))
         }
         guard try await PasswordHasher.standard.verifyAside(input.password, against: account.passwordHash) else {

@@ -55,7 +55,7 @@ enum ProductBindings {
             page.field("totalCountIsExact") { page, context in Resolved<Bool>.run { try await page.count.isExact(in: context.database) } }
         }
         binder.object(Edge<ProductRecord>.self) { edge in
-            edge.field("cursor") { try $0.outwardCursor() }
+            edge.field("cursor") { $0.outwardCursor() }
             edge.field("node") { $0.boxedNode }
         }
 

@@ -249,7 +249,7 @@ enum MealsArea: Area {
             connection.field("totalCount") { $0.totalCount ?? 0 }
         }
         binder.object(Edge<MealPlanRecord>.self) { edge in
-            edge.field("cursor") { try $0.outwardCursor() }
+            edge.field("cursor") { $0.outwardCursor() }
             edge.field("node") { $0.boxedNode }
         }
         binder.node(MealPlanRecord.self) { key, context in

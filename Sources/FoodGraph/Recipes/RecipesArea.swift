@@ -241,7 +241,7 @@ enum RecipesArea: Area {
             list.field("healthDisclaimer") { _ in healthDisclaimer }
         }
         binder.object(Edge<RecipeRecord>.self) { edge in
-            edge.field("cursor") { try $0.outwardCursor() }
+            edge.field("cursor") { $0.outwardCursor() }
             edge.field("node") { $0.boxedNode }
         }
     }
