@@ -20,6 +20,10 @@ enum Telemetry {
     /// to the pool's acquire timeout. A request served at once is in the first.
     static let poolWaitBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 
+    /// Buckets of `foodgraph_password_hash_wait_seconds`, in seconds: none to several hashes
+    /// queued ahead (a few hundred milliseconds each at the standard cost).
+    static let hashWaitBuckets: [Double] = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
     private static let metrics = Mutex<PrometheusCollectorRegistry?>(nil)
     private static let tracing = Mutex<(endpoint: String, service: any Service)?>(nil)
 
@@ -31,7 +35,8 @@ enum Telemetry {
             var factory = PrometheusMetricsFactory(registry: made)
             factory.valueHistogramBuckets = ["foodgraph_dataloader_batch_size": batchSizeBuckets]
             factory.durationHistogramBuckets = [
-                "foodgraph_pool_wait_seconds": poolWaitBuckets.map { Duration.nanoseconds(Int64($0 * 1e9)) }
+                "foodgraph_pool_wait_seconds": poolWaitBuckets.map { Duration.nanoseconds(Int64($0 * 1e9)) },
+                "foodgraph_password_hash_wait_seconds": hashWaitBuckets.map { Duration.nanoseconds(Int64($0 * 1e9)) },
             ]
             MetricsSystem.bootstrap(factory)
             registry = made

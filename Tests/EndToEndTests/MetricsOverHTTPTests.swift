@@ -87,6 +87,21 @@ import Testing
         #expect(after.overTenthOfASecond - before.overTenthOfASecond >= 1)
     }
 
+    /// Sign-ins queue for the hashing threads when they come faster than scrypt hashes:
+    /// `foodgraph_password_hash_wait_seconds` counts each hash with how long it waited.
+    @Test func anOperatorSeesHowLongPasswordHashesWaited() async throws {
+        let registry = Telemetry.metricsRegistry()
+        func exposition() -> String { String(decoding: registry.emitToBuffer(), as: UTF8.self) }
+        let before = Self.value(of: "foodgraph_password_hash_wait_seconds_count", in: exposition()) ?? 0
+        let hasher = PasswordHasher(cost: 1024)
+        let hash = try await hasher.hashAside("Secret-pass1")
+        #expect(try await hasher.verifyAside("Secret-pass1", against: hash))
+        let after = exposition()
+        #expect((Self.value(of: "foodgraph_password_hash_wait_seconds_count", in: after) ?? 0) - before >= 2)
+        // Its own buckets, from a millisecond.
+        #expect(Self.value(of: #"foodgraph_password_hash_wait_seconds_bucket{le="0.001"}"#, in: after) != nil)
+    }
+
     /// The value of the sample `series` (name and labels, exactly as exposed).
     static func value(of series: String, in text: String) -> Double? {
         text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import NIOPosix
 
 /// Password storage with scrypt: `scrypt$N$r$p$salt$hash` (salt and hash base64), so the cost can
@@ -24,15 +25,27 @@ struct PasswordHasher: Sendable {
         return threads
     }()
 
+    /// How long hashes waited for one of the threads: sign-ins queue there when they come faster
+    /// than the threads hash (a few a second a thread at the standard cost).
+    static let waitMetric = "foodgraph_password_hash_wait_seconds"
+
     /// `hash` for a request, on the hashing threads. Throws `CancellationError` when the request
     /// ends (its deadline) before a thread took the hash.
     func hashAside(_ password: String) async throws -> String {
-        try await Self.threads.runIfActive { hash(password) }
+        try await Self.aside { hash(password) }
     }
 
     /// `verify` for a request, as `hashAside`.
     func verifyAside(_ password: String, against stored: String) async throws -> Bool {
-        try await Self.threads.runIfActive { verify(password, against: stored) }
+        try await Self.aside { verify(password, against: stored) }
+    }
+
+    private static func aside<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async throws -> Value {
+        let submitted = ContinuousClock.now
+        return try await threads.runIfActive {
+            Metrics.Timer(label: waitMetric).record(duration: submitted.duration(to: .now))
+            return work()
+        }
     }
 
     func hash(_ password: String) -> String {
