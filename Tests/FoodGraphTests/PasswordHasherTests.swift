@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import FoodGraph
@@ -39,23 +40,21 @@ struct PasswordHasherTests {
     private static func withCooperativeThreadsHeld<Value: Sendable>(
         for limit: Duration, _ body: @escaping @Sendable () -> Value
     ) async -> Value {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let cores = ProcessInfo.processInfo.activeProcessorCount
-                let seconds = Double(limit.components.seconds)
-                let holding = DispatchSemaphore(value: 0)
-                let release = DispatchSemaphore(value: 0)
-                for _ in 0..<cores {
-                    Task.detached {
-                        holding.signal()
-                        _ = release.wait(timeout: .now() + seconds)
-                    }
+        await OwnThread.run {
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let seconds = Double(limit.components.seconds)
+            let holding = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            for _ in 0..<cores {
+                Task.detached {
+                    holding.signal()
+                    _ = release.wait(timeout: .now() + seconds)
                 }
-                for _ in 0..<cores { _ = holding.wait(timeout: .now() + seconds) }
-                let value = body()
-                for _ in 0..<cores { release.signal() }
-                continuation.resume(returning: value)
-            }.start()
+            }
+            for _ in 0..<cores { _ = holding.wait(timeout: .now() + seconds) }
+            let value = body()
+            for _ in 0..<cores { release.signal() }
+            return value
         }
     }
 }
