@@ -21,8 +21,12 @@ struct HTTPApplication: GraphQLApplication {
                 let snapshot = statistics.snapshot
                 return (snapshot.statementCount, Self.milliseconds(snapshot.totalDuration))
             },
-            sqlTimings: {
-                statistics.timings.map { StatementTiming(statement: $0.sql, milliseconds: Self.milliseconds($0.duration)) }
+            sqlReport: {
+                SQLReport(
+                    statements: statistics.timings.map {
+                        StatementTiming(statement: $0.sql, milliseconds: Self.milliseconds($0.duration))
+                    },
+                    connectionWaitMilliseconds: Self.milliseconds(statistics.snapshot.connectionWait))
             })
     }
 

@@ -40,7 +40,9 @@ public struct PostgresDatabase: PostgresQuerying {
         isolation: PostgresIsolationLevel = .readCommitted,
         _ body: (PostgresTransaction) async throws -> Result
     ) async throws -> Result {
-        try await pool.withConnection { connection in
+        let asked = ContinuousClock.now
+        return try await pool.withConnection { connection in
+            statistics?.recordConnectionWait(ContinuousClock.now - asked)
             try await connection.execute(simple: "BEGIN ISOLATION LEVEL \(isolation.sql)")
             let transaction = PostgresTransaction(connection: connection, statistics: statistics)
             let result: Result

@@ -1,11 +1,15 @@
 import Synchronization
 
 /// Counts the statements a unit of work (usually one request) ran and the time they took, and
-/// keeps the first `timingLimit` of them with their durations for the slow-request log.
+/// keeps the first `timingLimit` of them with their durations for the slow-request log; and how
+/// long its transactions waited for a connection.
 public final class QueryStatistics: Sendable {
     public struct Snapshot: Hashable, Sendable {
         public var statementCount: Int
         public var totalDuration: Duration
+        /// Time the transactions waited for a connection before their first statement. A statement
+        /// outside a transaction waits in the same queue, and its wait is part of its duration.
+        public var connectionWait: Duration
     }
 
     /// One statement: its text as written (placeholders, never parameter values) and its duration.
@@ -18,7 +22,7 @@ public final class QueryStatistics: Sendable {
     public static let timingLimit = 200
 
     private struct State {
-        var snapshot = Snapshot(statementCount: 0, totalDuration: .zero)
+        var snapshot = Snapshot(statementCount: 0, totalDuration: .zero, connectionWait: .zero)
         var timings: [Timing] = []
     }
 
@@ -38,5 +42,9 @@ public final class QueryStatistics: Sendable {
             // The string is shared, not copied: keeping it costs a reference.
             if $0.timings.count < Self.timingLimit { $0.timings.append(Timing(sql: sql, duration: duration)) }
         }
+    }
+
+    func recordConnectionWait(_ duration: Duration) {
+        state.withLock { $0.snapshot.connectionWait += duration }
     }
 }

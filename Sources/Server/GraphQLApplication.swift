@@ -63,18 +63,19 @@ public struct PreparedContext: Sendable {
     public var scheduler: LoaderScheduler
     /// SQL statements and their total time so far in this request, for the log line and metrics.
     public var sqlStatistics: @Sendable () -> (statements: Int, milliseconds: Double)
-    /// Each statement so far and its duration, for the slow-request log.
-    public var sqlTimings: @Sendable () -> [StatementTiming]
+    /// Each statement so far and its duration, and the time spent waiting for a connection, for
+    /// the slow-request log.
+    public var sqlReport: @Sendable () -> SQLReport
 
     public init(
         context: any Sendable, scheduler: LoaderScheduler,
         sqlStatistics: @escaping @Sendable () -> (statements: Int, milliseconds: Double) = { (0, 0) },
-        sqlTimings: @escaping @Sendable () -> [StatementTiming] = { [] }
+        sqlReport: @escaping @Sendable () -> SQLReport = { SQLReport() }
     ) {
         self.context = context
         self.scheduler = scheduler
         self.sqlStatistics = sqlStatistics
-        self.sqlTimings = sqlTimings
+        self.sqlReport = sqlReport
     }
 }
 

@@ -293,7 +293,7 @@ struct GraphQLHTTPHandler: Sendable {
             return Outcome(result: .failure([withRequestID(graphQLError, requestID)]), status: status, operationType: operation.operation.rawValue)
         }
         progress.sqlStatistics = preparedContext.sqlStatistics
-        RequestObservation.current?.sqlTimings = preparedContext.sqlTimings
+        RequestObservation.current?.sqlReport = preparedContext.sqlReport
         let request = ExecutionRequest(
             document: prepared.document, operationName: parameters.operationName, variables: parameters.variables,
             context: preparedContext.context, scheduler: preparedContext.scheduler,

@@ -209,6 +209,35 @@ import TestSupport
         #expect(statistics.snapshot.totalDuration > .zero)
     }
 
+    /// What a slow request's log line shows of its transactions' wait for a connection: a statement
+    /// outside a transaction waits inside its own duration, a transaction before its first one.
+    @Test func statisticsCountHowLongTransactionsWaitedForAConnection() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let pool = PostgresPool(configuration: .init(conninfo: database.url, size: 1, acquireTimeout: .seconds(10)))
+        defer { Task { await pool.close() } }
+        try await open(pool)
+        let statistics = QueryStatistics()
+        let db = PostgresDatabase(pool: pool, statistics: statistics)
+        try await db.withTransaction { _ = try await $0.query("SELECT 1") }
+        #expect(statistics.snapshot.connectionWait < .milliseconds(100))
+
+        let held = Duration.milliseconds(300)
+        let holder = Task {
+            try await pool.withConnection { _ in
+                try await until { await pool.statistics.waiting == 1 }
+                try await Task.sleep(for: held)
+            }
+        }
+        try await until { await pool.statistics.inUse == 1 }
+        let before = statistics.snapshot.connectionWait
+        try await db.withTransaction { _ = try await $0.query("SELECT 2") }
+        try await holder.value
+        let waited = statistics.snapshot.connectionWait - before
+        #expect(waited >= held && waited < .seconds(10), "waited \(waited)")
+        #expect(statistics.snapshot.statementCount == 2)
+    }
+
     @Test func howLongEachRequestWaitedForAConnectionIsObserved() async throws {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }

@@ -75,8 +75,21 @@ struct ServerMetricsTests {
         #expect(slow.metadata["type"] == "query")
         #expect(slow.metadata["cost"] != nil && slow.metadata["depth"] == "3")
         #expect(slow.metadata["duration_ms"] != nil && slow.metadata["sql_statements"] == "0")
+        #expect(slow.metadata["pool_wait_ms"] == "0.00")
         let everything = recorder.entries.map { "\($0.message) \($0.metadata)" }.joined(separator: "\n")
         #expect(!everything.contains("secret-variable") && !everything.contains("secret-token"))
+    }
+
+    @Test func aSlowRequestShowsItsStatementsAndHowLongItWaitedForAConnection() async throws {
+        let recorder = LogRecorder(level: .info)
+        try await Self.withServer(Observability(slowRequestThreshold: .zero), logger: recorder.logger) { client in
+            try await Self.post(client, #"{"query": "mutation Touch { touch }"}"#, token: "waited")
+        }
+        let slow = try #require(recorder.entries.first { $0.message == "slow graphql request" })
+        #expect(slow.metadata["operation"] == "Touch")
+        #expect(slow.metadata["sql_statements"] == "1" && slow.metadata["sql_ms"] == "2.50")
+        #expect(slow.metadata["sql"]?.contains("2.50 ms SELECT 1") == true)
+        #expect(slow.metadata["pool_wait_ms"] == "120.00")
     }
 
     @Test func aRequestUnderTheThresholdIsNotLoggedAsSlow() async throws {

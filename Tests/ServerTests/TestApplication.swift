@@ -54,6 +54,14 @@ struct TestApplication: GraphQLApplication {
         if request.bearerToken == "bad" {
             throw GraphQLError("The session token is invalid.", extensions: GraphQLObject([("code", .string("UNAUTHENTICATED"))]))
         }
+        if request.bearerToken == "waited" {
+            // As a request whose transaction waited for a database connection reports it.
+            return PreparedContext(
+                context: "waited", scheduler: LoaderScheduler(), sqlStatistics: { (1, 2.5) },
+                sqlReport: {
+                    SQLReport(statements: [StatementTiming(statement: "SELECT 1", milliseconds: 2.5)], connectionWaitMilliseconds: 120)
+                })
+        }
         return PreparedContext(context: request.bearerToken ?? "anonymous", scheduler: LoaderScheduler())
     }
 

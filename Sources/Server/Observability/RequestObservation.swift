@@ -21,7 +21,7 @@ final class RequestObservation: Sendable {
 
     private struct State {
         var selected: Selected?
-        var sqlTimings: (@Sendable () -> [StatementTiming])?
+        var sqlReport: (@Sendable () -> SQLReport)?
     }
 
     private let state = Mutex(State())
@@ -44,8 +44,8 @@ final class RequestObservation: Sendable {
     }
 
     /// The request context's statement log, once there is one.
-    var sqlTimings: (@Sendable () -> [StatementTiming])? {
-        get { state.withLock { $0.sqlTimings } }
-        set { state.withLock { $0.sqlTimings = newValue } }
+    var sqlReport: (@Sendable () -> SQLReport)? {
+        get { state.withLock { $0.sqlReport } }
+        set { state.withLock { $0.sqlReport = newValue } }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Logging
 
 /// The slow-request log: one warning per request above the threshold, with what an operator needs
-/// to see where its time went (operation, cost, every statement's duration). Never variables,
-/// tokens or parameter values: the statements are logged as written, with their placeholders.
+/// to see where its time went (operation, cost, every statement's duration, the transactions' wait
+/// for a connection). Never variables, tokens or parameter values: the statements are logged as
+/// written, with their placeholders.
 enum SlowRequestLog {
     /// Statements listed per request; a request that ran more says how many were left out.
     static let statementLimit = 50
@@ -22,9 +23,11 @@ enum SlowRequestLog {
             metadata["cost"] = "\(cost.cost)"
             metadata["depth"] = "\(cost.depth)"
         }
-        let timings = observation?.sqlTimings?() ?? []
+        let report = observation?.sqlReport?() ?? SQLReport()
+        let timings = report.statements
         metadata["sql_statements"] = "\(timings.count)"
         metadata["sql_ms"] = "\(String(format: "%.2f", timings.reduce(0) { $0 + $1.milliseconds }))"
+        metadata["pool_wait_ms"] = "\(String(format: "%.2f", report.connectionWaitMilliseconds))"
         metadata["sql"] = .array(
             timings.prefix(statementLimit).map { timing in
                 .string(String(format: "%.2f ms ", timing.milliseconds) + compact(timing.statement))
