@@ -413,8 +413,37 @@ struct NestedListBatchingTests {
         let prices = products.compactMap { (($0["node"] as? [String: Any])?["latestPrices"] as? [String: Any])?["edges"] as? [Any] }
         #expect(prices.allSatisfy { $0.count == 2 })
         #expect((response["data.retailChains.edges"] as? [[String: Any]])?.count == 3)
-        // products, retail chains | latest prices, statistics, chain stores | price stores | their chains.
-        #expect(response.statements == 7)
+        // products, retail chains | latest prices, statistics, chain stores | price stores with their chains.
+        #expect(response.statements == 6)
+    }
+
+    /// A price's store is read with its chain: the chain needs no statement, and is the chain a
+    /// store shows when read on its own.
+    @Test func aPricesStoreIsReadWithItsChain() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let prices = try await api.run(
+            "{ products(first: 14) { edges { node { latestPrices(first: 3) { edges { node { store { id chain { id name } } } } } } } } }")
+        let withoutChains = try await api.run(
+            "{ products(first: 14) { edges { node { latestPrices(first: 3) { edges { node { store { id } } } } } } } }")
+        #expect(prices.statements == 3 && withoutChains.statements == 3, "\(prices.statements), \(withoutChains.statements)")
+        let stores = try await api.run("{ stores(first: 50) { edges { node { id chain { id name } } } } }")
+        var chainOfStore: [String: [String: String]] = [:]
+        for edge in try #require(stores["data.stores.edges"] as? [[String: Any]]) {
+            let node = try #require(edge["node"] as? [String: Any])
+            chainOfStore[try #require(node["id"] as? String)] = node["chain"] as? [String: String]
+        }
+        var seen = 0
+        for product in try #require(prices["data.products.edges"] as? [[String: Any]]) {
+            let latest = ((product["node"] as? [String: Any])?["latestPrices"] as? [String: Any])?["edges"] as? [[String: Any]] ?? []
+            for price in latest {
+                let store = try #require((price["node"] as? [String: Any])?["store"] as? [String: Any])
+                let id = try #require(store["id"] as? String)
+                #expect(store["chain"] as? [String: String] == chainOfStore[id], "store \(id)")
+                seen += 1
+            }
+        }
+        #expect(seen > 0)
     }
 
     /// A child list read for many parents in one statement (`Page.fetchForParents`) gives each

@@ -136,6 +136,28 @@ struct ExecutionTests {
         #expect(context.authorBatches.all.first?.count == 100)
     }
 
+    /// A key the request loaded or primed already is a value at once: its field completes on its
+    /// own level instead of waiting for the next dispatch.
+    @Test func aKeyLoadedOrPrimedAlreadyIsAValueAtOnce() async {
+        let scheduler = LoaderScheduler()
+        let batches = Library.Recorder<[Int]>()
+        let loader = DataLoader<Int, String>(scheduler: scheduler) { ids in
+            _ = batches.append(ids)
+            return Dictionary(uniqueKeysWithValues: ids.map { ($0, "value \($0)") })
+        }
+        func value(_ resolution: Resolution) -> String? {
+            if case .value(let value) = resolution { return value as? String }
+            return nil
+        }
+        #expect(value(loader.load(1)) == nil)
+        #expect(value(loader.load(1)) == nil, "still waiting for its batch")
+        await scheduler.dispatchAll()
+        #expect(value(loader.load(1)) == "value 1")
+        loader.prime(2, "primed")
+        #expect(value(loader.load(2)) == "primed")
+        #expect(batches.all == [[1]])
+    }
+
     @Test func errorsCarryPathsLocationsAndCodesAndNullsPropagate() async throws {
         let json = try await Library.run("{ authors(count: 1) { books { failing } } nullableAuthor { books { broken } } }")
         #expect(

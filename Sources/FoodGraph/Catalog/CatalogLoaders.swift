@@ -33,9 +33,15 @@ struct CatalogLoaders {
         return Resolved(unchecked: categories.load(id))
     }
 
+    /// Stores, read with their chains: `chains` is primed with them.
     var stores: DataLoader<Int64, StoreRecord> {
         let database = context.database
-        return context.loader("catalog.stores") { try await StoreDirectory.stores($0, from: database) }
+        let chains = self.chains
+        return context.loader("catalog.stores") { ids in
+            let read = try await StoreDirectory.storesWithChains(ids, from: database)
+            for (id, chain) in read.chains { chains.prime(id, chain) }
+            return read.stores
+        }
     }
 
     var chains: DataLoader<Int64, RetailChainRecord> {

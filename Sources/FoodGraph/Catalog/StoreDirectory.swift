@@ -12,6 +12,24 @@ enum StoreDirectory {
         try await StoreRecord.load("SELECT \(StoreRecord.columns) FROM stores s WHERE s.id = ANY($1)", ids: ids, from: database)
     }
 
+    /// Stores by id and their chains, in one statement: a store is nearly always shown with its
+    /// chain (a price's store and chain), which then needs no statement of its own.
+    static func storesWithChains(
+        _ ids: [Int64], from database: some PostgresQuerying
+    ) async throws -> (stores: [Int64: StoreRecord], chains: [Int64: RetailChainRecord]) {
+        let rows = try await database.query(
+            "SELECT \(StoreRecord.columns), \(RetailChainRecord.columns) FROM stores s JOIN retail_chains c ON c.id = s.chain_id WHERE s.id = ANY($1)",
+            [PostgresArray(ids)])
+        var stores: [Int64: StoreRecord] = [:]
+        var chains: [Int64: RetailChainRecord] = [:]
+        for row in rows {
+            let store = try StoreRecord(row)
+            stores[store.id] = store
+            if chains[store.chainID] == nil { chains[store.chainID] = try RetailChainRecord(row, from: StoreRecord.columnCount) }
+        }
+        return (stores, chains)
+    }
+
     /// Retail chains by name.
     static func chains(page: Page, in database: some PostgresQuerying) async throws -> Connection<RetailChainRecord> {
         try await page.fetch(

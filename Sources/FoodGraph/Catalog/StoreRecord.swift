@@ -36,6 +36,7 @@ struct StoreRecord: IdentifiedRecord, ObjectValue {
 
     /// The columns `init(_:)` reads, in order, from a row of `stores` named `s`.
     static let columns = "s.id, s.chain_id, s.name, s.address_line, s.city, s.region, s.postal_code, s.country, s.latitude, s.longitude"
+    static let columnCount = 10
 
     /// How other areas read these (the SQL is in the area's store).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: StoreRecord] {
@@ -68,10 +69,15 @@ struct PriceRecord: IdentifiedRecord, NamedConnectionNode {
 
 extension RetailChainRecord {
     init(_ row: PostgresRow) throws {
+        try self.init(row, from: 0)
+    }
+
+    /// The chain's `columns` starting at column `first` (after a store's, say).
+    init(_ row: PostgresRow, from first: Int) throws {
         self.init(
-            id: try row.decode(Int64.self, at: 0), name: try row.decode(String.self, at: 1),
-            description: try row.decode(String?.self, at: 2), website: try row.decode(String?.self, at: 3),
-            contactEmail: try row.decode(String?.self, at: 4), contactPhone: try row.decode(String?.self, at: 5))
+            id: try row.decode(Int64.self, at: first), name: try row.decode(String.self, at: first + 1),
+            description: try row.decode(String?.self, at: first + 2), website: try row.decode(String?.self, at: first + 3),
+            contactEmail: try row.decode(String?.self, at: first + 4), contactPhone: try row.decode(String?.self, at: first + 5))
     }
 }
 

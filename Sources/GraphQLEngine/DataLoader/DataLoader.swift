@@ -25,23 +25,29 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: BatchD
         self.batch = batch
     }
 
+    /// The key's value: at once when it was loaded (or primed) already, so the field completes on
+    /// its own level without waiting for a dispatch; otherwise pending until the next dispatch.
     public func load(_ key: Key) -> Resolution {
-        let (pending, isFirstQueued) = state.withLock { state -> (PendingValue, Bool) in
-            if let cached = state.cache[key] { return (cached, false) }
+        let (pending, isCached, isFirstQueued) = state.withLock { state -> (PendingValue, Bool, Bool) in
+            if let cached = state.cache[key] { return (cached, true, false) }
             let pending = PendingValue()
             state.cache[key] = pending
             state.queue.append(key)
-            return (pending, state.queue.count == 1)
+            return (pending, false, state.queue.count == 1)
         }
         if isFirstQueued { scheduler.enqueue(self) }
+        if isCached, case .success(let value)? = pending.result { return .value(value) }
         return .pending(pending)
     }
 
     /// Loads many keys; the value is an array in key order (nil where a key has no value).
     public func loadMany(_ keys: [Key]) -> Resolution {
         let pendings = keys.map { key -> PendingValue in
-            if case .pending(let pending) = load(key) { return pending }
-            return PendingValue(result: .success(nil))
+            switch load(key) {
+            case .pending(let pending): return pending
+            case .value(let value): return PendingValue(result: .success(value))
+            case .mapped, .async: preconditionFailure("A load is a value or pending.")
+            }
         }
         guard let first = pendings.first else { return .value([(any Sendable)?]()) }
         // Every key is dispatched in the same batch, so all are ready when the first is.
