@@ -223,12 +223,7 @@ import TestSupport
         #expect(statistics.snapshot.connectionWait < .milliseconds(100))
 
         let held = Duration.milliseconds(300)
-        let holder = Task {
-            try await pool.withConnection { _ in
-                try await until { await pool.statistics.waiting == 1 }
-                try await Task.sleep(for: held)
-            }
-        }
+        let holder = hold(pool, untilWaiting: 1, thenFor: held)
         try await until { await pool.statistics.inUse == 1 }
         let before = statistics.snapshot.connectionWait
         try await db.withTransaction { _ = try await $0.query("SELECT 2") }
@@ -256,12 +251,7 @@ import TestSupport
         // A transaction holds the only connection until a statement and another transaction queue
         // behind it, and then a while longer.
         let held = Duration.milliseconds(200)
-        let holder = Task {
-            try await pool.withConnection { _ in
-                try await until { await pool.statistics.waiting == 2 }
-                try await Task.sleep(for: held)
-            }
-        }
+        let holder = hold(pool, untilWaiting: 2, thenFor: held)
         try await until { await pool.statistics.inUse == 1 }
         let statement = Task { try await db.query("SELECT 2") }
         let lease = Task { try await pool.withConnection { _ in } }
@@ -279,6 +269,16 @@ import TestSupport
         Task {
             try await pool.withConnection { connection in
                 _ = try await connection.query("SELECT pg_sleep(60)")
+            }
+        }
+    }
+
+    /// Holds the pool's connection until `count` requests wait for it, and `duration` longer.
+    private func hold(_ pool: PostgresPool, untilWaiting count: Int, thenFor duration: Duration) -> Task<Void, any Error> {
+        Task {
+            try await pool.withConnection { _ in
+                try await until { await pool.statistics.waiting == count }
+                try await Task.sleep(for: duration)
             }
         }
     }

@@ -36,10 +36,12 @@ struct CatalogLoaders {
     /// Stores, read with their chains: `chains` is primed with them.
     var stores: DataLoader<Int64, StoreRecord> {
         let database = context.database
-        let chains = self.chains
-        return context.loader("catalog.stores") { ids in
+        // Weakly: the context keeps its loaders, and this one's batch would keep the context.
+        return context.loader("catalog.stores") { [weak context = self.context] ids in
             let read = try await StoreDirectory.storesWithChains(ids, from: database)
-            for (id, chain) in read.chains { chains.prime(id, chain) }
+            if let chains = context?.catalog.chains {
+                for (id, chain) in read.chains { chains.prime(id, chain) }
+            }
             return read.stores
         }
     }
