@@ -36,7 +36,8 @@ struct StoreRecord: IdentifiedRecord, ObjectValue {
 
     /// The columns `init(_:)` reads, in order, from a row of `stores` named `s`.
     static let columns = "s.id, s.chain_id, s.name, s.address_line, s.city, s.region, s.postal_code, s.country, s.latitude, s.longitude"
-    static let columnCount = 10
+    /// Where the columns of a chain read with the store start (`StoreDirectory.storesWithChains`).
+    static let columnCount = columns.split(separator: ",").count
 
     /// How other areas read these (the SQL is in the area's store).
     static func load(_ ids: [Int64], from database: some PostgresQuerying) async throws -> [Int64: StoreRecord] {
