@@ -105,12 +105,15 @@ struct ServeCommand: AsyncParsableCommand {
         let timeout = try Environment.duration(requestTimeout, variable: "FOODGRAPH_REQUEST_TIMEOUT")
         let migrateConfigured = try Environment.flag("FOODGRAPH_MIGRATE")
         let migrate = !noMigrate && (migrateConfigured ?? true)
+        let keepsStores = try Environment.flag("FOODGRAPH_KEEP_STORES") ?? true
 
         // Checked before the database starts, so a configuration mistake is reported at once.
         let policy = try accountPolicy()
         let connection = try await DatabaseConnection.open(database, logger: logger)
         do {
-            let application = try FoodGraphApplication(pool: connection.pool, replicas: connection.replicas, policy: policy)
+            let application = try FoodGraphApplication(
+                pool: connection.pool, replicas: connection.replicas, policy: policy,
+                keepsStores: keepsStores)
             if migrate {
                 do {
                     let applied = try await MigrationRunner(migrations: application.migrations, pool: try connection.sessionPool()).migrate()

@@ -5,6 +5,17 @@ import Logging
 /// connection is lost (a server restart, a network cut), it reconnects with backoff and listens
 /// again; notifications sent while it was disconnected are lost, as PostgreSQL does not queue them.
 public struct PostgresListener: Sendable {
+    /// What a listener reports: its notifications, and when it starts and stops hearing them, for
+    /// a consumer that must know whether it may have missed one (a cache emptied by them).
+    public enum Event: Hashable, Sendable {
+        /// LISTEN is in place, first or again after a loss: every notification sent from now on
+        /// arrives.
+        case listening
+        case notification(PostgresNotification)
+        /// The connection was lost: notifications sent until the next `.listening` are lost.
+        case interrupted
+    }
+
     public let conninfo: String
     public let logger: Logger
 
@@ -16,6 +27,21 @@ public struct PostgresListener: Sendable {
     /// Notifications on the channels until the consuming task is cancelled.
     /// Channel names are identifiers: letters, digits and underscores.
     public func notifications(on channels: [String]) throws -> AsyncStream<PostgresNotification> {
+        let events = try events(on: channels)
+        return AsyncStream { continuation in
+            let task = Task {
+                for await event in events {
+                    if case .notification(let notification) = event { continuation.yield(notification) }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Notifications on the channels, with the connection's starts and losses, until the consuming
+    /// task is cancelled.
+    public func events(on channels: [String]) throws -> AsyncStream<Event> {
         for channel in channels where channel.isEmpty || !channel.utf8.allSatisfy({ $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
             throw PostgresError(.usage, "\"\(channel)\" is not a valid channel name: use letters, digits and underscores.")
         }
@@ -25,17 +51,21 @@ public struct PostgresListener: Sendable {
             let task = Task {
                 var backoff = Duration.milliseconds(100)
                 while !Task.isCancelled {
+                    var listening = false
                     do {
                         let connection = try await PostgresConnection.connect(conninfo, logger: logger)
                         for channel in channels { try await connection.execute(simple: "LISTEN \"\(channel)\"") }
+                        listening = true
+                        continuation.yield(.listening)
                         backoff = .milliseconds(100)
                         while !Task.isCancelled {
                             for notification in try await connection.notifications(waitingUpTo: .milliseconds(250)) {
-                                continuation.yield(notification)
+                                continuation.yield(.notification(notification))
                             }
                         }
                         await connection.close()
                     } catch {
+                        if listening { continuation.yield(.interrupted) }
                         guard !Task.isCancelled else { break }
                         logger.warning("listening connection lost; reconnecting", metadata: ["error": "\(error)"])
                         try? await Task.sleep(for: backoff)

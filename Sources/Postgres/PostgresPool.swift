@@ -39,6 +39,9 @@ public final class PostgresPool: Sendable {
         /// pooler in between hands each statement to any server session, so notifications would go
         /// to whichever client holds that session next.
         public var listenConninfo: String?
+        /// Where a LISTEN can connect: `listenConninfo`, else `conninfo` unless a transaction
+        /// pooler is in between (then nowhere).
+        public var listeningConninfo: String? { listenConninfo ?? (pooler.keepsSessionState ? conninfo : nil) }
         /// Told how long each statement and transaction waited for a connection: zero when one was
         /// free, else from its arrival until a connection was handed to it (opening one included).
         /// Called on the thread that hands the connection over, outside the pool's lock, so it must

@@ -11,21 +11,23 @@ struct TestAPI: Sendable {
     let database: TestDatabase
     let application: FoodGraphApplication
 
-    static func make() async throws -> TestAPI {
+    /// `keepsStores`: stores and chains kept between queries, as `serve` has them (`StoreCache`).
+    static func make(keepsStores: Bool = false) async throws -> TestAPI {
         // scrypt at full cost takes ~0.3 s per hash; tests check behaviour, not cost.
         setenv("FOODGRAPH_SCRYPT_COST", "1024", 0)
         let database = try await MigratedTemplate.database()
-        return TestAPI(database: database, application: try FoodGraphApplication(pool: database.pool))
+        return TestAPI(database: database, application: try FoodGraphApplication(pool: database.pool, keepsStores: keepsStores))
     }
 
     /// Runs a document as the holder of `token` and returns the response JSON as a dictionary. An
     /// error in the response fails the test unless its code is one of `expecting`: wiring mistakes
-    /// show up as errors a test did not ask for.
+    /// show up as errors a test did not ask for. `operation`: the request's kind, as the server
+    /// tells the application (nil: not known, as for an in-process caller).
     func run(
         _ query: String, token: String? = nil, variables: GraphQLObject = GraphQLObject(), expecting: Set<String> = [],
-        sourceLocation: Testing.SourceLocation = #_sourceLocation
+        operation: OperationType? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws -> Response {
-        let context = try await application.makeContext(bearerToken: token)
+        let context = try await application.makeContext(bearerToken: token, operation: operation)
         let document = try parse(query)
         let errors = validate(application.executable.schema, document)
         if !errors.isEmpty {

@@ -26,15 +26,19 @@ public final class FoodGraphApplication: Sendable {
     let nodes: [String: NodeFetcher]
     let sessions: SessionCache
     let categoryTree = CategoryTree()
+    let storeCache: StoreCache
 
     /// `coverage`, for tests only, notes every field resolved. `sessionCacheTimeToLive`: how long a
     /// checked bearer token's viewer is kept (`SessionCache`; zero turns it off), by default from
-    /// `FOODGRAPH_SESSION_CACHE_TTL`.
+    /// `FOODGRAPH_SESSION_CACHE_TTL`. `keepsStores`: whether queries read stores and chains from a
+    /// copy kept between requests (`StoreCache`), which holds a listening connection of its own
+    /// (none behind a transaction pooler without `listenConninfo`: the copy then stays off).
     public init(
         pool: PostgresPool, replicas: PostgresReplicaSet? = nil, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil,
-        sessionCacheTimeToLive: Duration? = nil
+        sessionCacheTimeToLive: Duration? = nil, keepsStores: Bool = false
     ) throws {
         self.database = PostgresDatabase(pool: pool)
+        self.storeCache = StoreCache(listeningWith: keepsStores ? pool.configuration.listeningConninfo : nil)
         self.replicas = replicas
         self.policy = policy
         self.sessions = SessionCache(timeToLive: sessionCacheTimeToLive ?? SessionCache.timeToLiveFromEnvironment())
@@ -105,7 +109,7 @@ public final class FoodGraphApplication: Sendable {
         }
         return RequestContext(
             viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes,
-            categoryTree: categoryTree, mutationLease: lease)
+            categoryTree: categoryTree, storeCache: storeCache, readsKeptStores: readOnly, mutationLease: lease)
     }
 
     private func viewer(forToken token: String, cached: Bool, in database: PostgresDatabase) async throws -> Viewer? {

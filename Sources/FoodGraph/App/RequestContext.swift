@@ -16,13 +16,21 @@ public final class RequestContext: Sendable {
     let mutationLease: SessionCache.MutationLease?
     /// The application's copy of the category tree.
     let categoryTree: CategoryTree
+    /// The application's copy of stores and chains, which a mutation that writes them empties.
+    let storeCache: StoreCache
+    /// Whether this request reads stores and chains from `storeCache`: a query does; a mutation,
+    /// which may read what it wrote, and a subscription's event, which announces a change, do not.
+    let readsKeptStores: Bool
 
     init(
         viewer: Viewer?, database: PostgresDatabase, statistics: QueryStatistics, client: ClientInfo, policy: AccountPolicy,
-        nodes: [String: NodeFetcher], categoryTree: CategoryTree, mutationLease: SessionCache.MutationLease? = nil
+        nodes: [String: NodeFetcher], categoryTree: CategoryTree, storeCache: StoreCache, readsKeptStores: Bool,
+        mutationLease: SessionCache.MutationLease? = nil
     ) {
         self.nodes = nodes
         self.categoryTree = categoryTree
+        self.storeCache = storeCache
+        self.readsKeptStores = readsKeptStores
         self.mutationLease = mutationLease
         self.viewer = viewer
         self.client = client

@@ -33,12 +33,17 @@ struct CatalogLoaders {
         return Resolved(unchecked: categories.load(id))
     }
 
-    /// Stores, read with their chains: `chains` is primed with them.
+    /// Stores, read with their chains: `chains` is primed with them. A query reads them through
+    /// the application's copy (`StoreCache`).
     var stores: DataLoader<Int64, StoreRecord> {
         let database = context.database
+        let cache = context.readsKeptStores ? context.storeCache : nil
         // Weakly: the context keeps its loaders, and this one's batch would keep the context.
         return context.loader("catalog.stores") { [weak context = self.context] ids in
-            let read = try await StoreDirectory.storesWithChains(ids, from: database)
+            let read =
+                if let cache { try await cache.storesWithChains(ids, from: database) } else {
+                    try await StoreDirectory.storesWithChains(ids, from: database)
+                }
             if let chains = context?.catalog.chains {
                 for (id, chain) in read.chains { chains.prime(id, chain) }
             }
@@ -48,7 +53,24 @@ struct CatalogLoaders {
 
     var chains: DataLoader<Int64, RetailChainRecord> {
         let database = context.database
-        return context.loader("catalog.chains") { try await StoreDirectory.chains($0, from: database) }
+        let cache = context.readsKeptStores ? context.storeCache : nil
+        return context.loader("catalog.chains") { ids in
+            if let cache { try await cache.chains(ids, from: database) } else { try await StoreDirectory.chains(ids, from: database) }
+        }
+    }
+
+    /// Stores for a field: kept ones at once, the others through `stores`.
+    var keptOrLoadedStores: KeptOrLoaded<StoreRecord> {
+        KeptOrLoaded(kept: keptStores?.stores ?? [:], loader: stores)
+    }
+
+    /// Chains for a field: kept ones at once, the others through `chains`.
+    var keptOrLoadedChains: KeptOrLoaded<RetailChainRecord> {
+        KeptOrLoaded(kept: keptStores?.chains ?? [:], loader: chains)
+    }
+
+    private var keptStores: StoreCache.Snapshot? {
+        context.readsKeptStores ? context.storeCache.snapshot() : nil
     }
 
     /// Every chain's offer of products.

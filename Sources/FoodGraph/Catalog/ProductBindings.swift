@@ -83,7 +83,7 @@ enum ProductBindings {
             product.field("stock") { $0.stock }
             product.field("inStock") { $0.stock > 0 }
             product.field("offers", loadingFrom: { $0.catalog.offers }, key: \.id)
-            product.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
+            product.field("chain", prepare: { $0.catalog.keptOrLoadedChains }, resolve: { product, chains in chains.load(product.chainID) })
             product.field("status") { $0.productStatus }
             product.field("revisionOf") { product, context -> Resolved<ProductRecord?> in
                 guard let original = product.revisionOf else { return .null }
@@ -94,7 +94,7 @@ enum ProductBindings {
             }
         }
         binder.object(ChainOfferRecord.self) { offer in
-            offer.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
+            offer.field("chain", prepare: { $0.catalog.keptOrLoadedChains }, resolve: { offer, chains in chains.load(offer.chainID) })
             offer.field("price") { $0.price }
             offer.field("salePrice") { $0.salePrice }
             offer.field("onSale") { $0.salePrice != nil }

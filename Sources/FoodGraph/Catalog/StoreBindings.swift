@@ -48,7 +48,7 @@ enum StoreBindings {
         }
         binder.object(StoreRecord.self) { store in
             store.field("id") { GlobalID(typeName: "Store", key: $0.id) }
-            store.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
+            store.field("chain", prepare: { $0.catalog.keptOrLoadedChains }, resolve: { store, chains in chains.load(store.chainID) })
             store.field("name") { $0.name }
             // `Address` is Accounts' type (bound there), shared with profiles.
             store.field("address") { $0.address }
@@ -57,7 +57,7 @@ enum StoreBindings {
         binder.object(PriceRecord.self) { price in
             price.field("id") { GlobalID(typeName: "PriceObservation", key: $0.id) }
             price.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
-            price.field("store", loadingFrom: { $0.catalog.stores }, key: \.storeID)
+            price.field("store", prepare: { $0.catalog.keptOrLoadedStores }, resolve: { price, stores in stores.load(price.storeID) })
             price.field("price") { $0.price }
             price.field("observedAt") { $0.observedAt }
             price.field("source") { $0.source }

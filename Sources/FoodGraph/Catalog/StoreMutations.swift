@@ -41,6 +41,7 @@ enum StoreMutations {
         else {
             return StorePayload(failing: [UserError("chainId", "No such chain.", code: .notFound)])
         }
+        emptyKeptStores(after: scope)
         return StorePayload(store: try await StoreDirectory.stores([id], from: scope.transaction)[id])
     }
 
@@ -52,6 +53,7 @@ enum StoreMutations {
         }
         guard viewer.mayManageChain(store.chainID) else { throw DomainError.forbidden("You manage another chain's stores only.") }
         try await StoreDirectory.updateStore(id, name: input.name, address: input.address, location: input.location, in: scope.transaction)
+        emptyKeptStores(after: scope)
         return StorePayload(store: try await StoreDirectory.stores([id], from: scope.transaction)[id])
     }
 
@@ -67,7 +69,15 @@ enum StoreMutations {
         else {
             return RetailChainPayload(failing: [UserError("chainId", "No such chain.", code: .notFound)])
         }
+        emptyKeptStores(after: scope)
         return RetailChainPayload(retailChain: try await StoreDirectory.chains([id], from: scope.transaction)[id])
+    }
+
+    /// This instance's next query shows the change at once, without waiting for the trigger's
+    /// announcement to reach its listening connection (`StoreCache`).
+    private static func emptyKeptStores(after scope: MutationScope) {
+        let cache = scope.context.storeCache
+        scope.afterCommit { cache.empty() }
     }
 
     /// Representatives record their own chain's prices (source CHAIN); anyone else what they saw (USER).

@@ -1,5 +1,6 @@
 import GraphQLEngine
 import Postgres
+import Synchronization
 
 /// Who may call a mutation. It must agree with the field's `@auth` in the SDL (checked at
 /// start-up), which the server enforces before the mutation runs.
@@ -21,6 +22,12 @@ protocol MutationPayload: ObjectValue {
 struct MutationScope: Sendable {
     let context: RequestContext
     let transaction: PostgresTransaction
+    fileprivate let committed: CommitActions
+
+    /// Runs `action` once the mutation's transaction has committed; not at all if it rolls back.
+    func afterCommit(_ action: @escaping @Sendable () -> Void) {
+        committed.add(action)
+    }
 
     var viewer: Viewer? { context.viewer }
 
@@ -90,12 +97,15 @@ extension SchemaBinder {
 private func run<Payload: MutationPayload>(
     _ context: RequestContext, _ body: (MutationScope) async throws -> Payload
 ) async throws -> Payload {
+    let committed = CommitActions()
     do {
-        return try await context.database.withTransaction { transaction in
-            let payload = try await body(MutationScope(context: context, transaction: transaction))
+        let payload = try await context.database.withTransaction { transaction in
+            let payload = try await body(MutationScope(context: context, transaction: transaction, committed: committed))
             if !payload.userErrors.isEmpty { throw RolledBack(payload: payload) }
             return payload
         }
+        committed.run()
+        return payload
     } catch let rolledBack as RolledBack<Payload> {
         return rolledBack.payload
     }
@@ -148,5 +158,18 @@ extension UserError {
         default:
             self.init(field: nil, message: "The input is invalid.", code: .invalidFormat)
         }
+    }
+}
+
+/// What a mutation's body asked to run after its commit (`MutationScope.afterCommit`).
+private final class CommitActions: Sendable {
+    private let actions = Mutex<[@Sendable () -> Void]>([])
+
+    func add(_ action: @escaping @Sendable () -> Void) {
+        actions.withLock { $0.append(action) }
+    }
+
+    func run() {
+        for action in actions.withLock({ $0 }) { action() }
     }
 }

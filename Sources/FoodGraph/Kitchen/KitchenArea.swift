@@ -182,7 +182,7 @@ enum KitchenArea: Area {
             order.field("number") { $0.number }
             order.field("status") { $0.status }
             order.field("isDraft") { $0.isDraft }
-            order.field("chain", loadingFrom: { $0.catalog.chains }, key: \.chainID)
+            order.field("chain", prepare: { $0.catalog.keptOrLoadedChains }, resolve: { order, chains in chains.load(order.chainID) })
             order.field("items", resolve: { order, context in
                 Resolved<[OrderItemView]>(unchecked: itemViews(of: order, context).map { .value($0 as? [OrderItemView] ?? []) })
             })

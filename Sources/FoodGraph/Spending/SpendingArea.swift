@@ -113,10 +113,7 @@ enum SpendingArea: Area {
     private static func bindReceipts(_ binder: inout SchemaBinder) {
         binder.object(ReceiptRecord.self) { receipt in
             receipt.field("id") { $0.globalID }
-            receipt.field("store", resolve: { receipt, context -> Resolved<StoreRecord?> in
-                guard let storeID = receipt.storeID else { return .null }
-                return Resolved(unchecked: context.catalog.stores.load(storeID))
-            })
+            receipt.field("store", prepare: { $0.catalog.keptOrLoadedStores }, resolve: { receipt, stores in stores.load(receipt.storeID) })
             receipt.field("purchasedAt") { $0.purchasedAt }
             receipt.field("total") { Amount.money($0.total, $0.currency) }
             receipt.field("linesTotal") { Amount.money($0.linesTotal, $0.currency) }
@@ -163,7 +160,7 @@ enum SpendingArea: Area {
         binder.object(PurchaseRecord.self) { purchase in
             purchase.field("id") { $0.globalID }
             purchase.field("purchasedAt") { $0.purchasedAt }
-            purchase.field("store", loadingFrom: { $0.catalog.stores }, key: \.storeID)
+            purchase.field("store", prepare: { $0.catalog.keptOrLoadedStores }, resolve: { purchase, stores in stores.load(purchase.storeID) })
             purchase.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
             purchase.field("unitPrice") { $0.unitPrice }
             purchase.field("quantity") { $0.quantity }
@@ -234,7 +231,7 @@ enum SpendingArea: Area {
         }
         binder.object(CheaperAlternative.self) { alternative in
             alternative.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
-            alternative.field("store", loadingFrom: { $0.catalog.stores }, key: \.storeID)
+            alternative.field("store", prepare: { $0.catalog.keptOrLoadedStores }, resolve: { alternative, stores in stores.load(alternative.storeID) })
             alternative.field("price") { $0.price }
             alternative.field("observedAt") { $0.observedAt }
             alternative.field("insteadOf", loadingFrom: { $0.catalog.products }, key: \.insteadOfID)

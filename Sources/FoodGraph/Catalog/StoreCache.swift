@@ -1,0 +1,154 @@
+import Logging
+import Postgres
+import Synchronization
+
+/// Stores and their chains, kept by the application between requests so that a price's store
+/// and its chain take no statement. A catalog has few of them, nearly every price shows one, and
+/// they seldom change; but they do change (`updateStore`, `updateRetailChain`, an operator), on
+/// any instance, so a time to live alone would show a change late.
+///
+/// Instead, a trigger announces every change to either table (channel `store_changes`, migration
+/// 0029), and one listening connection per instance empties the copy on each announcement. While
+/// that connection is not listening (starting, or lost until it listens again), nothing is kept
+/// or read from here, since an announcement may be missed. A read that fills the copy goes to the
+/// primary, never a replica (which may not have replayed a change already announced), and is
+/// kept only if nothing was emptied since it began (`generation`). A mutation that writes stores
+/// empties the copy after its commit, so this instance's next query shows the change without
+/// waiting for the announcement. Only queries read from here (`RequestContext.readsKeptStores`).
+/// After `maximumAge` the copy is read again in any case, in case the listening connection is cut
+/// without either end noticing.
+final class StoreCache: Sendable {
+    /// What a request reads: the copy as it was, and the generation a read that fills it began in.
+    struct Snapshot: Sendable {
+        let stores: [Int64: StoreRecord]
+        let chains: [Int64: RetailChainRecord]
+        let generation: UInt64
+    }
+
+    static let channel = "store_changes"
+    static let maximumAge = Duration.seconds(60)
+
+    private struct State {
+        var stores: [Int64: StoreRecord] = [:]
+        var chains: [Int64: RetailChainRecord] = [:]
+        /// Changes whenever the copy is emptied: a read begun before is not kept.
+        var generation: UInt64 = 0
+        var isListening = false
+        var emptiedAt = ContinuousClock.now
+
+        mutating func empty() {
+            stores.removeAll(keepingCapacity: true)
+            chains.removeAll(keepingCapacity: true)
+            generation &+= 1
+            emptiedAt = .now
+        }
+    }
+
+    /// Stores and chains kept at most; past it the copy starts again empty.
+    let capacity: Int
+    private let state = Mutex(State())
+    private let listening = Mutex<Task<Void, Never>?>(nil)
+
+    /// A copy kept while a connection made with `conninfo` listens for changes; none without it.
+    init(listeningWith conninfo: String?, capacity: Int = 10_000, logger: Logger = Logger(label: "foodgraph.store-cache")) {
+        self.capacity = capacity
+        guard let conninfo, let events = try? PostgresListener(conninfo: conninfo, logger: logger).events(on: [Self.channel]) else {
+            return
+        }
+        listening.withLock { task in
+            task = Task { [weak self] in
+                for await event in events {
+                    guard let self else { return }
+                    self.hear(event)
+                }
+            }
+        }
+    }
+
+    deinit {
+        listening.withLock { $0?.cancel() }
+    }
+
+    /// The copy, or nil while nothing may be read from it.
+    func snapshot() -> Snapshot? {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            guard state.isListening else { return nil }
+            if now - state.emptiedAt > Self.maximumAge { state.empty() }
+            return Snapshot(stores: state.stores, chains: state.chains, generation: state.generation)
+        }
+    }
+
+    /// Empties the copy: a mutation that wrote stores or chains calls it after its commit.
+    func empty() {
+        state.withLock { $0.empty() }
+    }
+
+    /// Stores by id with their chains: the kept ones from the copy, the others read from the
+    /// primary and kept.
+    func storesWithChains(
+        _ ids: [Int64], from database: PostgresDatabase
+    ) async throws -> (stores: [Int64: StoreRecord], chains: [Int64: RetailChainRecord]) {
+        guard let snapshot = snapshot() else { return try await StoreDirectory.storesWithChains(ids, from: database) }
+        var (stores, chains) = ([Int64: StoreRecord](), [Int64: RetailChainRecord]())
+        var missing: [Int64] = []
+        for id in ids {
+            if let store = snapshot.stores[id], let chain = snapshot.chains[store.chainID] {
+                stores[id] = store
+                chains[store.chainID] = chain
+            } else {
+                missing.append(id)
+            }
+        }
+        guard !missing.isEmpty else { return (stores, chains) }
+        let read = try await StoreDirectory.storesWithChains(missing, from: Self.primary(of: database))
+        keep(stores: read.stores, chains: read.chains, readIn: snapshot.generation)
+        stores.merge(read.stores) { $1 }
+        chains.merge(read.chains) { $1 }
+        return (stores, chains)
+    }
+
+    /// Chains by id: the kept ones from the copy, the others read from the primary and kept.
+    func chains(_ ids: [Int64], from database: PostgresDatabase) async throws -> [Int64: RetailChainRecord] {
+        guard let snapshot = snapshot() else { return try await StoreDirectory.chains(ids, from: database) }
+        var chains: [Int64: RetailChainRecord] = [:]
+        var missing: [Int64] = []
+        for id in ids {
+            if let chain = snapshot.chains[id] { chains[id] = chain } else { missing.append(id) }
+        }
+        guard !missing.isEmpty else { return chains }
+        let read = try await StoreDirectory.chains(missing, from: Self.primary(of: database))
+        keep(stores: [:], chains: read, readIn: snapshot.generation)
+        return chains.merging(read) { $1 }
+    }
+
+    private static func primary(of database: PostgresDatabase) -> PostgresDatabase {
+        var primary = database
+        primary.readRoute = nil
+        return primary
+    }
+
+    /// Keeps what a read begun in `generation` found, unless the copy was emptied since.
+    private func keep(stores: [Int64: StoreRecord], chains: [Int64: RetailChainRecord], readIn generation: UInt64) {
+        state.withLock { state in
+            guard state.isListening, state.generation == generation else { return }
+            if state.stores.count + state.chains.count + stores.count + chains.count > capacity {
+                state.stores.removeAll(keepingCapacity: true)
+                state.chains.removeAll(keepingCapacity: true)
+            }
+            state.stores.merge(stores) { $1 }
+            state.chains.merge(chains) { $1 }
+        }
+    }
+
+    private func hear(_ event: PostgresListener.Event) {
+        state.withLock { state in
+            state.empty()
+            switch event {
+            case .listening: state.isListening = true
+            case .interrupted: state.isListening = false
+            case .notification: break
+            }
+        }
+    }
+}
