@@ -4,18 +4,17 @@ import GraphQLEngine
 /// application's copy (`StoreCache`) at once, without waiting for its level's batch; otherwise
 /// through the request's loader.
 struct KeptOrLoaded<Value: OutputValue>: Sendable {
-    let kept: [Int64: Value]
+    /// Values of type `Value`, boxed once when kept.
+    let kept: [Int64: any Sendable]
     let loader: DataLoader<Int64, Value>
 
     func load(_ id: Int64) -> Resolved<Value> {
-        if let value = kept[id] { return .value(value) }
-        return Resolved(unchecked: loader.load(id))
+        Resolved(unchecked: kept[id].map { Resolution.value($0) } ?? loader.load(id))
     }
 
     /// Null without an id.
     func load(_ id: Int64?) -> Resolved<Value?> {
         guard let id else { return .null }
-        if let value = kept[id] { return .value(value) }
-        return Resolved<Value?>(unchecked: loader.load(id))
+        return Resolved<Value?>(unchecked: kept[id].map { Resolution.value($0) } ?? loader.load(id))
     }
 }

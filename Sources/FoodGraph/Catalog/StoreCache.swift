@@ -19,9 +19,11 @@ import Synchronization
 /// without either end noticing.
 final class StoreCache: Sendable {
     /// What a request reads: the copy as it was, and the generation a read that fills it began in.
+    /// Records are boxed once, when kept, so that a field hands one on with a retain (as a loader
+    /// does) rather than boxing a copy for every price.
     struct Snapshot: Sendable {
-        let stores: [Int64: StoreRecord]
-        let chains: [Int64: RetailChainRecord]
+        let stores: [Int64: any Sendable]
+        let chains: [Int64: any Sendable]
         let generation: UInt64
     }
 
@@ -29,8 +31,8 @@ final class StoreCache: Sendable {
     static let maximumAge = Duration.seconds(60)
 
     private struct State {
-        var stores: [Int64: StoreRecord] = [:]
-        var chains: [Int64: RetailChainRecord] = [:]
+        var stores: [Int64: any Sendable] = [:]
+        var chains: [Int64: any Sendable] = [:]
         /// Changes whenever the copy is emptied: a read begun before is not kept.
         var generation: UInt64 = 0
         var isListening = false
@@ -93,7 +95,7 @@ final class StoreCache: Sendable {
         var (stores, chains) = ([Int64: StoreRecord](), [Int64: RetailChainRecord]())
         var missing: [Int64] = []
         for id in ids {
-            if let store = snapshot.stores[id], let chain = snapshot.chains[store.chainID] {
+            if let store = snapshot.stores[id] as? StoreRecord, let chain = snapshot.chains[store.chainID] as? RetailChainRecord {
                 stores[id] = store
                 chains[store.chainID] = chain
             } else {
@@ -114,7 +116,7 @@ final class StoreCache: Sendable {
         var chains: [Int64: RetailChainRecord] = [:]
         var missing: [Int64] = []
         for id in ids {
-            if let chain = snapshot.chains[id] { chains[id] = chain } else { missing.append(id) }
+            if let chain = snapshot.chains[id] as? RetailChainRecord { chains[id] = chain } else { missing.append(id) }
         }
         guard !missing.isEmpty else { return chains }
         let read = try await StoreDirectory.chains(missing, from: Self.primary(of: database))
@@ -136,8 +138,8 @@ final class StoreCache: Sendable {
                 state.stores.removeAll(keepingCapacity: true)
                 state.chains.removeAll(keepingCapacity: true)
             }
-            state.stores.merge(stores) { $1 }
-            state.chains.merge(chains) { $1 }
+            for (id, store) in stores { state.stores[id] = store }
+            for (id, chain) in chains { state.chains[id] = chain }
         }
     }
 
