@@ -52,6 +52,10 @@ struct HTTPApplication: GraphQLApplication {
             Gauge(label: "foodgraph_job_queue_depth", dimensions: [("state", "failed")], factory: factory).record(depth.failed)
         }
         await recordReplicaMetrics(into: factory)
+        if let kept = application.keptStores {
+            Gauge(label: "foodgraph_store_cache_listening", factory: factory).record(kept.isListening ? 1 : 0)
+            Gauge(label: "foodgraph_store_cache_entries", factory: factory).record(kept.kept)
+        }
     }
 
     private static func record(_ pool: PostgresPool, labelled labels: [(String, String)], into factory: any MetricsFactory) async {

@@ -112,8 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
         let connection = try await DatabaseConnection.open(database, logger: logger)
         do {
             let application = try FoodGraphApplication(
-                pool: connection.pool, replicas: connection.replicas, policy: policy,
-                keepsStores: keepsStores)
+                pool: connection.pool, replicas: connection.replicas, policy: policy, keepsStores: keepsStores)
             if migrate {
                 do {
                     let applied = try await MigrationRunner(migrations: application.migrations, pool: try connection.sessionPool()).migrate()

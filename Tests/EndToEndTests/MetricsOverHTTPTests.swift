@@ -102,6 +102,34 @@ import Testing
         #expect(Self.value(of: #"foodgraph_password_hash_wait_seconds_bucket{le="0.001"}"#, in: after) != nil)
     }
 
+    /// Whether an instance's copy of stores and chains is in use, and how full it is; nothing when
+    /// the copy is off. (That it goes out of use while its connection is down: `StoreCacheTests`.)
+    @Test func anOperatorSeesWhetherTheKeptStoresAreInUse() async throws {
+        let database = try await MigratedTemplate.database()
+        defer { Task { await database.drop() } }
+        try await DemoData.loadIfEmpty(into: database.database)
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let application = try FoodGraphApplication(pool: database.pool, keepsStores: true)
+        let server = FoodGraphServer(
+            application: HTTPApplication(application: application), configuration: ServerConfiguration(), logger: logger,
+            observability: Observability(registry: Telemetry.metricsRegistry(), slowRequestThreshold: nil))
+        try await server.makeApplication().test(.live) { client in
+            func gauges() async throws -> (listening: Double?, entries: Double?) {
+                let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                return (Self.value(of: "foodgraph_store_cache_listening", in: text), Self.value(of: "foodgraph_store_cache_entries", in: text))
+            }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try await gauges().listening != 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(try await gauges().listening == 1)
+            let api = HTTPTestAPI(client: client, database: database)
+            #expect(try await api.run("{ stores(first: 50) { edges { node { chain { name } } } } }").status == 200)
+            // The demo data's 3 chains, read for the stores' page (whose stores are not kept).
+            #expect(try await gauges().entries == 3)
+        }
+        #expect(try FoodGraphApplication(pool: database.pool).keptStores == nil)
+    }
+
     /// The value of the sample `series` (name and labels, exactly as exposed).
     static func value(of series: String, in text: String) -> Double? {
         text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }

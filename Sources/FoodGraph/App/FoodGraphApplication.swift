@@ -28,6 +28,10 @@ public final class FoodGraphApplication: Sendable {
     let categoryTree = CategoryTree()
     let storeCache: StoreCache
 
+    /// Whether the kept copy of stores and chains is in use and how many it holds; nil when it is
+    /// off (`keepsStores`).
+    public var keptStores: (isListening: Bool, kept: Int)? { storeCache.isOn ? storeCache.status : nil }
+
     /// `coverage`, for tests only, notes every field resolved. `sessionCacheTimeToLive`: how long a
     /// checked bearer token's viewer is kept (`SessionCache`; zero turns it off), by default from
     /// `FOODGRAPH_SESSION_CACHE_TTL`. `keepsStores`: whether queries read stores and chains from a

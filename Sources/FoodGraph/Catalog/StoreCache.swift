@@ -48,15 +48,17 @@ final class StoreCache: Sendable {
 
     /// Stores and chains kept at most; past it the copy starts again empty.
     let capacity: Int
+    /// Whether there is a copy at all (a connection to listen with).
+    let isOn: Bool
     private let state = Mutex(State())
     private let listening = Mutex<Task<Void, Never>?>(nil)
 
     /// A copy kept while a connection made with `conninfo` listens for changes; none without it.
     init(listeningWith conninfo: String?, capacity: Int = 10_000, logger: Logger = Logger(label: "foodgraph.store-cache")) {
         self.capacity = capacity
-        guard let conninfo, let events = try? PostgresListener(conninfo: conninfo, logger: logger).events(on: [Self.channel]) else {
-            return
-        }
+        let events = conninfo.flatMap { try? PostgresListener(conninfo: $0, logger: logger).events(on: [Self.channel]) }
+        isOn = events != nil
+        guard let events else { return }
         listening.withLock { task in
             task = Task { [weak self] in
                 for await event in events {
@@ -79,6 +81,11 @@ final class StoreCache: Sendable {
             if now - state.emptiedAt > Self.maximumAge { state.empty() }
             return Snapshot(stores: state.stores, chains: state.chains, generation: state.generation)
         }
+    }
+
+    /// Whether the copy is in use, and how many stores and chains it holds (for the metrics).
+    var status: (isListening: Bool, kept: Int) {
+        state.withLock { ($0.isListening, $0.stores.count + $0.chains.count) }
     }
 
     /// Empties the copy: a mutation that wrote stores or chains calls it after its commit.

@@ -160,7 +160,8 @@ enum SpendingArea: Area {
         binder.object(PurchaseRecord.self) { purchase in
             purchase.field("id") { $0.globalID }
             purchase.field("purchasedAt") { $0.purchasedAt }
-            purchase.field("store", prepare: { $0.catalog.keptOrLoadedStores }, resolve: { purchase, stores in stores.load(purchase.storeID) })
+            purchase.field(
+                "store", prepare: { $0.catalog.keptOrLoadedStores }, resolve: { purchase, stores in stores.load(purchase.storeID) })
             purchase.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
             purchase.field("unitPrice") { $0.unitPrice }
             purchase.field("quantity") { $0.quantity }
@@ -231,7 +232,8 @@ enum SpendingArea: Area {
         }
         binder.object(CheaperAlternative.self) { alternative in
             alternative.field("product", loadingFrom: { $0.catalog.products }, key: \.productID)
-            alternative.field("store", prepare: { $0.catalog.keptOrLoadedStores }, resolve: { alternative, stores in stores.load(alternative.storeID) })
+            alternative.field(
+                "store", prepare: { $0.catalog.keptOrLoadedStores }, resolve: { alternative, stores in stores.load(alternative.storeID) })
             alternative.field("price") { $0.price }
             alternative.field("observedAt") { $0.observedAt }
             alternative.field("insteadOf", loadingFrom: { $0.catalog.products }, key: \.insteadOfID)
