@@ -10,14 +10,19 @@ struct ListenerTests {
         WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()
         """
 
-    /// Collects the first `count` notifications, or whatever arrived within 10 seconds.
-    static func first(_ count: Int, of stream: AsyncStream<PostgresNotification>) async -> [PostgresNotification] {
-        await withTaskGroup(of: [PostgresNotification].self) { group in
+    /// Collects what `stream` delivers until `isDone` holds of it, or what arrived within 10
+    /// seconds; `arrived` is told of each arrival (and may act on it) before `isDone` is asked.
+    static func collect<Element: Sendable>(
+        _ stream: AsyncStream<Element>, until isDone: @escaping @Sendable ([Element]) -> Bool,
+        arrived: @escaping @Sendable ([Element]) async -> Void = { _ in }
+    ) async -> [Element] {
+        await withTaskGroup(of: [Element].self) { group in
             group.addTask {
-                var received: [PostgresNotification] = []
-                for await notification in stream {
-                    received.append(notification)
-                    if received.count == count { break }
+                var received: [Element] = []
+                for await element in stream {
+                    received.append(element)
+                    await arrived(received)
+                    if isDone(received) { break }
                 }
                 return received
             }
@@ -44,7 +49,7 @@ struct ListenerTests {
             }
         }
         defer { sender.cancel() }
-        let received = await Self.first(20, of: stream)
+        let received = await Self.collect(stream, until: { $0.count == 20 })
         #expect(received.count == 20)
         #expect(received.allSatisfy { $0.channel == "prices" })
         // Payloads after the kill (p11…) arrived too: the listener reconnected and listened again.
@@ -57,23 +62,8 @@ struct ListenerTests {
         let database = try await TestDatabase.create()
         defer { Task { await database.drop() } }
         let events = try PostgresListener(conninfo: database.url).events(on: ["prices"])
-        let seen = await withTaskGroup(of: [PostgresListener.Event].self) { group in
-            group.addTask {
-                var seen: [PostgresListener.Event] = []
-                for await event in events {
-                    seen.append(event)
-                    if seen.count == 1 { _ = try? await database.database.query(Self.killListeners) }
-                    if seen.count == 3 { break }
-                }
-                return seen
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(10))
-                return []
-            }
-            let result = await group.next() ?? []
-            group.cancelAll()
-            return result
+        let seen = await Self.collect(events, until: { $0.count == 3 }) { seen in
+            if seen.count == 1 { _ = try? await database.database.query(Self.killListeners) }
         }
         #expect(seen == [.listening, .interrupted, .listening])
     }
