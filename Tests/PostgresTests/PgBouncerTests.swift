@@ -42,6 +42,17 @@ import TestSupport
         #expect(timestamp == Date(timeIntervalSince1970: 1_767_315_845))
     }
 
+    /// A LISTEN through a transaction pooler would hear nothing (its session is lent to whoever
+    /// comes next): listeners connect to the primary directly, or not at all.
+    @Test func listenersNeverConnectThroughATransactionPooler() {
+        var configuration = PostgresPool.Configuration(conninfo: "host=pgbouncer")
+        #expect(configuration.listeningConninfo == "host=pgbouncer")
+        configuration.pooler = .pgbouncerTransaction
+        #expect(configuration.listeningConninfo == nil)
+        configuration.listenConninfo = "host=primary"
+        #expect(configuration.listeningConninfo == "host=primary")
+    }
+
     @Test func aServerWithoutTheDecodersSettingsIsRefusedWithTheFix() async throws {
         let folder = try Scratch.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
