@@ -43,6 +43,16 @@ public struct TestDatabase: Sendable {
     }
 
     /// Closes the pool and drops the database.
+    /// Ends this database's listening connections (a lost connection, as a restart or a network
+    /// cut would make it), and only this database's: other tests' run alongside.
+    public func endListeningConnections() async throws {
+        _ = try await database.query(
+            """
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()
+            """)
+    }
+
     public func drop() async {
         await pool.close()
         guard let serverURL = try? Self.serverURL(),

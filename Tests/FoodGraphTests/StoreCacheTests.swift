@@ -109,11 +109,7 @@ struct StoreCacheTests {
         let cache = api.application.storeCache
         _ = try await api.run(Self.prices, operation: .query)
         #expect(cache.snapshot()?.stores.isEmpty == false)
-        _ = try await api.database.database.query(
-            """
-            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()
-            """)
+        try await api.database.endListeningConnections()
         try await Self.waitUntil("the copy is out of use") { cache.snapshot() == nil }
         #expect(try await api.run(Self.prices, operation: .query).statements == 3)
         try await Self.waitUntil("the copy listens again") { cache.snapshot() != nil }

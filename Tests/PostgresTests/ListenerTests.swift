@@ -4,12 +4,6 @@ import Testing
 import TestSupport
 
 struct ListenerTests {
-    /// Ends this database's listening connections (only this test's: others run alongside).
-    static let killListeners = """
-        SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()
-        """
-
     /// Collects what `stream` delivers until `isDone` holds of it, or what arrived within 10
     /// seconds; `arrived` is told of each arrival (and may act on it) before `isDone` is asked.
     static func collect<Element: Sendable>(
@@ -44,7 +38,7 @@ struct ListenerTests {
             // Notify until the listener has surely started; then kill its connection and notify again.
             for round in 0..<40 {
                 _ = try? await database.database.query("SELECT pg_notify('prices', $1)", ["p\(round)"])
-                if round == 10 { _ = try? await database.database.query(Self.killListeners) }
+                if round == 10 { try? await database.endListeningConnections() }
                 try? await Task.sleep(for: .milliseconds(100))
             }
         }
@@ -63,7 +57,7 @@ struct ListenerTests {
         defer { Task { await database.drop() } }
         let events = try PostgresListener(conninfo: database.url).events(on: ["prices"])
         let seen = await Self.collect(events, until: { $0.count == 3 }) { seen in
-            if seen.count == 1 { _ = try? await database.database.query(Self.killListeners) }
+            if seen.count == 1 { try? await database.endListeningConnections() }
         }
         #expect(seen == [.listening, .interrupted, .listening])
     }
