@@ -56,6 +56,10 @@ struct HTTPApplication: GraphQLApplication {
             Gauge(label: "foodgraph_store_cache_listening", factory: factory).record(kept.isListening ? 1 : 0)
             Gauge(label: "foodgraph_store_cache_entries", factory: factory).record(kept.kept)
         }
+        if let kept = application.keptProducts {
+            Gauge(label: "foodgraph_product_cache_listening", factory: factory).record(kept.isListening ? 1 : 0)
+            Gauge(label: "foodgraph_product_cache_entries", factory: factory).record(kept.kept)
+        }
     }
 
     private static func record(_ pool: PostgresPool, labelled labels: [(String, String)], into factory: any MetricsFactory) async {

@@ -106,13 +106,15 @@ struct ServeCommand: AsyncParsableCommand {
         let migrateConfigured = try Environment.flag("FOODGRAPH_MIGRATE")
         let migrate = !noMigrate && (migrateConfigured ?? true)
         let keepsStores = try Environment.flag("FOODGRAPH_KEEP_STORES") ?? true
+        let keepsProducts = try Environment.flag("FOODGRAPH_KEEP_PRODUCTS") ?? true
 
         // Checked before the database starts, so a configuration mistake is reported at once.
         let policy = try accountPolicy()
         let connection = try await DatabaseConnection.open(database, logger: logger)
         do {
             let application = try FoodGraphApplication(
-                pool: connection.pool, replicas: connection.replicas, policy: policy, keepsStores: keepsStores)
+                pool: connection.pool, replicas: connection.replicas, policy: policy, keepsStores: keepsStores,
+                keepsProducts: keepsProducts)
             if migrate {
                 do {
                     let applied = try await MigrationRunner(migrations: application.migrations, pool: try connection.sessionPool()).migrate()

@@ -102,32 +102,38 @@ import Testing
         #expect(Self.value(of: #"foodgraph_password_hash_wait_seconds_bucket{le="0.001"}"#, in: after) != nil)
     }
 
-    /// Whether an instance's copy of stores and chains is in use, and how full it is; nothing when
-    /// the copy is off. (That it goes out of use while its connection is down: `StoreCacheTests`.)
-    @Test func anOperatorSeesWhetherTheKeptStoresAreInUse() async throws {
+    /// Whether an instance's copies of stores and chains and of lookups by barcode are in use, and
+    /// how full they are; nothing when they are off. (That they go out of use while their
+    /// connection is down: `StoreCacheTests`, `ProductCacheTests`.)
+    @Test func anOperatorSeesWhetherTheKeptStoresAndProductsAreInUse() async throws {
         let database = try await MigratedTemplate.database()
         defer { Task { await database.drop() } }
         try await DemoData.loadIfEmpty(into: database.database)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let application = try FoodGraphApplication(pool: database.pool, keepsStores: true)
+        let application = try FoodGraphApplication(pool: database.pool, keepsStores: true, keepsProducts: true)
         let server = FoodGraphServer(
             application: HTTPApplication(application: application), configuration: ServerConfiguration(), logger: logger,
             observability: Observability(registry: Telemetry.metricsRegistry(), slowRequestThreshold: nil))
         try await server.makeApplication().test(.live) { client in
-            func gauges() async throws -> (listening: Double?, entries: Double?) {
+            func gauges(_ copy: String) async throws -> (listening: Double?, entries: Double?) {
                 let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
-                return (Self.value(of: "foodgraph_store_cache_listening", in: text), Self.value(of: "foodgraph_store_cache_entries", in: text))
+                return (Self.value(of: "foodgraph_\(copy)_cache_listening", in: text), Self.value(of: "foodgraph_\(copy)_cache_entries", in: text))
             }
             let deadline = ContinuousClock.now + .seconds(10)
-            while try await gauges().listening != 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            #expect(try await gauges().listening == 1)
+            while try await gauges("store").listening != 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(try await gauges("store").listening == 1)
+            #expect(try await gauges("product").listening == 1)
             let api = HTTPTestAPI(client: client, database: database)
             #expect(try await api.run("{ stores(first: 50) { edges { node { chain { name } } } } }").status == 200)
             // The demo data's 3 chains, read for the stores' page (whose stores are not kept).
-            #expect(try await gauges().entries == 3)
+            #expect(try await gauges("store").entries == 3)
+            #expect(try await gauges("product").entries == 0)
+            #expect(try await api.run(#"{ productByBarcode(barcode: "0000000000000") { name } }"#).status == 200)
+            #expect(try await gauges("product").entries == 1, "an unknown barcode is kept too")
         }
-        #expect(try FoodGraphApplication(pool: database.pool).keptStores == nil)
+        let off = try FoodGraphApplication(pool: database.pool)
+        #expect(off.keptStores == nil && off.keptProducts == nil)
     }
 
     /// The value of the sample `series` (name and labels, exactly as exposed).

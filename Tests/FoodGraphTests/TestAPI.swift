@@ -11,12 +11,13 @@ struct TestAPI: Sendable {
     let database: TestDatabase
     let application: FoodGraphApplication
 
-    /// `keepsStores`: stores and chains kept between queries, as `serve` has them (`StoreCache`).
-    static func make(keepsStores: Bool = false) async throws -> TestAPI {
+    /// `keepsStores`, `keepsProducts`: stores and chains, lookups by barcode kept between queries,
+    /// as `serve` has them (`StoreCache`, `ProductCache`).
+    static func make(keepsStores: Bool = false, keepsProducts: Bool = false) async throws -> TestAPI {
         // scrypt at full cost takes ~0.3 s per hash; tests check behaviour, not cost.
         setenv("FOODGRAPH_SCRYPT_COST", "1024", 0)
         let database = try await MigratedTemplate.database()
-        return TestAPI(database: database, application: try FoodGraphApplication(pool: database.pool, keepsStores: keepsStores))
+        return TestAPI(database: database, application: try FoodGraphApplication(pool: database.pool, keepsStores: keepsStores, keepsProducts: keepsProducts))
     }
 
     /// Runs a document as the holder of `token` and returns the response JSON as a dictionary. An

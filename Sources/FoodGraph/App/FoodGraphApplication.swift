@@ -27,22 +27,34 @@ public final class FoodGraphApplication: Sendable {
     let sessions: SessionCache
     let categoryTree = CategoryTree()
     let storeCache: StoreCache
+    let productCache: ProductCache
+    private let catalogChanges: CatalogChangeListener
 
     /// Whether the kept copy of stores and chains is in use and how many it holds; nil when it is
     /// off (`keepsStores`).
     public var keptStores: (isListening: Bool, kept: Int)? { storeCache.isOn ? storeCache.status : nil }
+    /// Whether the kept lookups by barcode are in use and how many there are; nil when they are
+    /// off (`keepsProducts`).
+    public var keptProducts: (isListening: Bool, kept: Int)? { productCache.isOn ? productCache.status : nil }
 
     /// `coverage`, for tests only, notes every field resolved. `sessionCacheTimeToLive`: how long a
     /// checked bearer token's viewer is kept (`SessionCache`; zero turns it off), by default from
     /// `FOODGRAPH_SESSION_CACHE_TTL`. `keepsStores`: whether queries read stores and chains from a
-    /// copy kept between requests (`StoreCache`), which holds a listening connection of its own
-    /// (none behind a transaction pooler without `listenConninfo`: the copy then stays off).
+    /// copy kept between requests (`StoreCache`); `keepsProducts`: whether lookups by barcode are
+    /// kept (`ProductCache`). Either holds a listening connection, one for both (none behind a
+    /// transaction pooler without `listenConninfo`: the copies then stay off).
     public init(
         pool: PostgresPool, replicas: PostgresReplicaSet? = nil, policy: AccountPolicy = AccountPolicy(), coverage: FieldCoverage? = nil,
-        sessionCacheTimeToLive: Duration? = nil, keepsStores: Bool = false
+        sessionCacheTimeToLive: Duration? = nil, keepsStores: Bool = false, keepsProducts: Bool = false
     ) throws {
         self.database = PostgresDatabase(pool: pool)
-        self.storeCache = StoreCache(listeningWith: keepsStores ? pool.configuration.listeningConninfo : nil)
+        let events =
+            keepsStores || keepsProducts
+            ? CatalogChangeListener.events(conninfo: pool.configuration.listeningConninfo, logger: Logger(label: "foodgraph.catalog-changes"))
+            : nil
+        self.storeCache = StoreCache(isOn: keepsStores && events != nil)
+        self.productCache = ProductCache(isOn: keepsProducts && events != nil)
+        self.catalogChanges = CatalogChangeListener(events: events, stores: storeCache, products: productCache)
         self.replicas = replicas
         self.policy = policy
         self.sessions = SessionCache(timeToLive: sessionCacheTimeToLive ?? SessionCache.timeToLiveFromEnvironment())
@@ -113,7 +125,8 @@ public final class FoodGraphApplication: Sendable {
         }
         return RequestContext(
             viewer: viewer, database: database, statistics: statistics, client: client, policy: policy, nodes: nodes,
-            categoryTree: categoryTree, storeCache: storeCache, readsKeptStores: readOnly, mutationLease: lease)
+            categoryTree: categoryTree, storeCache: storeCache, productCache: productCache, readsKeptCopies: readOnly,
+            mutationLease: lease)
     }
 
     private func viewer(forToken token: String, cached: Bool, in database: PostgresDatabase) async throws -> Viewer? {

@@ -18,19 +18,23 @@ public final class RequestContext: Sendable {
     let categoryTree: CategoryTree
     /// The application's copy of stores and chains, which a mutation that writes them empties.
     let storeCache: StoreCache
-    /// Whether this request reads stores and chains from `storeCache`: a query does; a mutation,
+    /// The application's lookups by barcode, which a mutation's commit tells of its writer.
+    let productCache: ProductCache
+    /// Whether this request reads from `storeCache` and `productCache`: a query does; a mutation,
     /// which may read what it wrote, and a subscription's event, which announces a change, do not.
-    let readsKeptStores: Bool
+    let readsKeptCopies: Bool
 
     init(
         viewer: Viewer?, database: PostgresDatabase, statistics: QueryStatistics, client: ClientInfo, policy: AccountPolicy,
-        nodes: [String: NodeFetcher], categoryTree: CategoryTree, storeCache: StoreCache, readsKeptStores: Bool,
+        nodes: [String: NodeFetcher], categoryTree: CategoryTree, storeCache: StoreCache, productCache: ProductCache,
+        readsKeptCopies: Bool,
         mutationLease: SessionCache.MutationLease? = nil
     ) {
         self.nodes = nodes
         self.categoryTree = categoryTree
         self.storeCache = storeCache
-        self.readsKeptStores = readsKeptStores
+        self.productCache = productCache
+        self.readsKeptCopies = readsKeptCopies
         self.mutationLease = mutationLease
         self.viewer = viewer
         self.client = client

@@ -37,7 +37,7 @@ struct CatalogLoaders {
     /// the application's copy (`StoreCache`).
     var stores: DataLoader<Int64, StoreRecord> {
         let database = context.database
-        let cache = context.readsKeptStores ? context.storeCache : nil
+        let cache = context.readsKeptCopies ? context.storeCache : nil
         // Weakly: the context keeps its loaders, and this one's batch would keep the context.
         return context.loader("catalog.stores") { [weak context = self.context] ids in
             let read =
@@ -53,7 +53,7 @@ struct CatalogLoaders {
 
     var chains: DataLoader<Int64, RetailChainRecord> {
         let database = context.database
-        let cache = context.readsKeptStores ? context.storeCache : nil
+        let cache = context.readsKeptCopies ? context.storeCache : nil
         return context.loader("catalog.chains") { ids in
             if let cache { try await cache.chains(ids, from: database) } else { try await StoreDirectory.chains(ids, from: database) }
         }
@@ -70,7 +70,7 @@ struct CatalogLoaders {
     }
 
     private var keptStores: StoreCache.Snapshot? {
-        context.readsKeptStores ? context.storeCache.snapshot() : nil
+        context.readsKeptCopies ? context.storeCache.snapshot() : nil
     }
 
     /// Every chain's offer of products.

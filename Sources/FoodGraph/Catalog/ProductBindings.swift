@@ -17,6 +17,16 @@ enum ProductBindings {
     static func bind(_ binder: inout SchemaBinder) {
         binder.query { query in
             query.field("productByBarcode", arguments: BarcodeArguments.self) { arguments, context, info in
+                if context.readsKeptCopies {
+                    let cache = context.productCache
+                    switch cache.lookup(arguments.barcode, for: context.viewer?.userID) {
+                    case .kept(let product): return Resolved(product)
+                    case .missing(let generation):
+                        let database = context.database
+                        return .run { try await cache.read(arguments.barcode, generation: generation, from: database) }
+                    case .unavailable: break
+                    }
+                }
                 let columns = info.derivedFromSelection { ProductColumns.needed(by: $0, along: []) }
                 return Resolved<ProductRecord?>.run {
                     try await ProductStore.active(barcode: arguments.barcode, columns: columns, in: context.database)

@@ -1,4 +1,3 @@
-import Logging
 import Postgres
 import Synchronization
 
@@ -8,7 +7,8 @@ import Synchronization
 /// any instance, so a time to live alone would show a change late.
 ///
 /// Instead, a trigger announces every change to either table (channel `store_changes`, migration
-/// 0029), and one listening connection per instance empties the copy on each announcement. While
+/// 0029), and the instance's listening connection (`CatalogChangeListener`) empties the copy on
+/// each announcement. While
 /// that connection is not listening (starting, or lost until it listens again), nothing is kept
 /// or read from here, since an announcement may be missed. A read that fills the copy goes to the
 /// primary, never a replica (which may not have replayed a change already announced), and is
@@ -48,29 +48,13 @@ final class StoreCache: Sendable {
 
     /// Stores and chains kept at most; past it the copy starts again empty.
     let capacity: Int
-    /// Whether there is a copy at all (a connection to listen with).
+    /// Whether there is a copy at all (kept on, with a connection to listen with).
     let isOn: Bool
     private let state = Mutex(State())
-    private let listening = Mutex<Task<Void, Never>?>(nil)
 
-    /// A copy kept while a connection made with `conninfo` listens for changes; none without it.
-    init(listeningWith conninfo: String?, capacity: Int = 10_000, logger: Logger = Logger(label: "foodgraph.store-cache")) {
+    init(isOn: Bool, capacity: Int = 10_000) {
+        self.isOn = isOn
         self.capacity = capacity
-        let events = conninfo.flatMap { try? PostgresListener(conninfo: $0, logger: logger).events(on: [Self.channel]) }
-        isOn = events != nil
-        guard let events else { return }
-        listening.withLock { task in
-            task = Task { [weak self] in
-                for await event in events {
-                    guard let self else { return }
-                    self.hear(event)
-                }
-            }
-        }
-    }
-
-    deinit {
-        listening.withLock { $0?.cancel() }
     }
 
     /// The copy, or nil while nothing may be read from it.
@@ -150,13 +134,18 @@ final class StoreCache: Sendable {
         }
     }
 
-    private func hear(_ event: PostgresListener.Event) {
+    func hear(_ event: PostgresListener.Event) {
+        guard isOn else { return }
         state.withLock { state in
-            state.empty()
             switch event {
-            case .listening: state.isListening = true
-            case .interrupted: state.isListening = false
-            case .notification: break
+            case .listening:
+                state.empty()
+                state.isListening = true
+            case .interrupted:
+                state.empty()
+                state.isListening = false
+            case .notification(let notification):
+                if notification.channel == Self.channel { state.empty() }
             }
         }
     }

@@ -105,6 +105,7 @@ private func run<Payload: MutationPayload>(
             return payload
         }
         committed.run()
+        if let writer = context.viewer?.userID { context.productCache.noteWrite(by: writer) }
         return payload
     } catch let rolledBack as RolledBack<Payload> {
         return rolledBack.payload

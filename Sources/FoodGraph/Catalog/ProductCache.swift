@@ -1,0 +1,152 @@
+import Postgres
+import Synchronization
+
+/// Active products by barcode, kept by the application between requests so that a scan's lookup
+/// takes no statement. Scanning apps look up the same popular products again and again, and a
+/// product changes far less often than it is scanned; but it does change (its stock and price
+/// with every offer, its details through moderation), on any instance.
+///
+/// A trigger announces every change with the barcodes it touched (channel `product_changes`,
+/// migration 0030), and the instance's listening connection (`CatalogChangeListener`) forgets
+/// those barcodes; '*' forgets them all. As with `StoreCache`: nothing is kept or read while
+/// that connection is not listening; a read that fills the copy goes to the primary and is kept
+/// only if nothing was forgotten since it began (`generation`); only queries read from here; an
+/// answer older than `maximumAge` is read again. Unknown barcodes are kept too (a scan of an
+/// unknown product is common), until a product with that barcode is announced.
+///
+/// A user's own change must show at once, without waiting for the announcement: after a
+/// mutation of theirs commits (`noteWrite(by:)`), their lookups take only answers read after it.
+/// At most `capacity` answers are kept, the recently used ones: a lookup moves an answer from
+/// the older half to the newer, and when the newer half is full the older one is dropped.
+final class ProductCache: Sendable {
+    static let channel = "product_changes"
+    static let maximumAge = Duration.seconds(60)
+
+    /// What a lookup found.
+    enum Lookup {
+        /// The answer: the product, or nil for a barcode no active product has.
+        case kept(ProductRecord?)
+        /// Nothing usable: read it with `read(_:generation:from:)`.
+        case missing(generation: UInt64)
+        /// Nothing may be read from here now: read it as without a copy.
+        case unavailable
+    }
+
+    private struct Answer {
+        let product: ProductRecord?
+        let readAt: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var newer: [String: Answer] = [:]
+        var older: [String: Answer] = [:]
+        /// Changes whenever something is forgotten: a read begun before is not kept.
+        var generation: UInt64 = 0
+        var isListening = false
+        /// When each user's last mutation through this instance committed, for `maximumAge`.
+        var writes: [Int64: ContinuousClock.Instant] = [:]
+
+        mutating func forgetAll() {
+            newer.removeAll()
+            older.removeAll()
+            generation &+= 1
+        }
+
+        /// Keeps `answer` in the newer half; a full newer half becomes the older one.
+        mutating func keep(_ answer: Answer, for barcode: String, capacity: Int) {
+            if newer.count >= capacity / 2 {
+                older = newer
+                newer.removeAll(keepingCapacity: true)
+            }
+            newer[barcode] = answer
+            older[barcode] = nil
+        }
+
+        mutating func forget(_ barcodes: some Sequence<Substring>) {
+            for barcode in barcodes {
+                let barcode = String(barcode)
+                newer[barcode] = nil
+                older[barcode] = nil
+            }
+            generation &+= 1
+        }
+    }
+
+    /// Answers kept at most.
+    let capacity: Int
+    /// Whether there is a copy at all (kept on, with a connection to listen with).
+    let isOn: Bool
+    private let state = Mutex(State())
+
+    init(isOn: Bool, capacity: Int = 20_000) {
+        self.isOn = isOn
+        self.capacity = capacity
+    }
+
+    /// The kept answer for a normalised `barcode`, if `writer` (the viewer) may be shown it.
+    func lookup(_ barcode: String, for writer: Int64?) -> Lookup {
+        guard isOn else { return .unavailable }
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            guard state.isListening else { return .unavailable }
+            guard let answer = state.newer[barcode] ?? state.older[barcode], now - answer.readAt < Self.maximumAge,
+                writer.flatMap({ state.writes[$0] }).map({ $0 < answer.readAt }) ?? true
+            else { return .missing(generation: state.generation) }
+            if state.newer[barcode] == nil { state.keep(answer, for: barcode, capacity: capacity) }
+            return .kept(answer.product)
+        }
+    }
+
+    /// Reads the active product with `barcode` from the primary (a replica may not have replayed
+    /// a change already announced) and keeps the answer, unless something was forgotten since
+    /// `generation`.
+    func read(_ barcode: String, generation: UInt64, from database: PostgresDatabase) async throws -> ProductRecord? {
+        var primary = database
+        primary.readRoute = nil
+        let readAt = ContinuousClock.now
+        let product = try await ProductStore.active(barcode: barcode, columns: .all, in: primary)
+        state.withLock { state in
+            guard state.isListening, state.generation == generation else { return }
+            state.keep(Answer(product: product, readAt: readAt), for: barcode, capacity: capacity)
+        }
+        return product
+    }
+
+    /// Called when a mutation of `writer` has committed: their next lookups take only answers
+    /// read after now, which have seen whatever it changed.
+    func noteWrite(by writer: Int64) {
+        guard isOn else { return }
+        let now = ContinuousClock.now
+        state.withLock { state in
+            state.writes[writer] = now
+            // Past `maximumAge` every answer read before a write is gone anyway.
+            if state.writes.count > capacity { state.writes = state.writes.filter { now - $0.value < Self.maximumAge } }
+        }
+    }
+
+    /// Whether the copy is in use, and how many answers it holds (for the metrics).
+    var status: (isListening: Bool, kept: Int) {
+        state.withLock { ($0.isListening, $0.newer.count + $0.older.count) }
+    }
+
+    func hear(_ event: PostgresListener.Event) {
+        guard isOn else { return }
+        state.withLock { state in
+            switch event {
+            case .listening:
+                state.forgetAll()
+                state.isListening = true
+            case .interrupted:
+                state.forgetAll()
+                state.isListening = false
+            case .notification(let notification):
+                guard notification.channel == Self.channel else { return }
+                if notification.payload == "*" {
+                    state.forgetAll()
+                } else {
+                    state.forget(notification.payload.split(separator: ","))
+                }
+            }
+        }
+    }
+}

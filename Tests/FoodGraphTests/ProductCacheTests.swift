@@ -1,0 +1,164 @@
+import Foundation
+import GraphQLEngine
+import Postgres
+import Testing
+
+@testable import FoodGraph
+
+/// Lookups by barcode kept between queries (`ProductCache`), as `serve` runs: read once, then
+/// without a statement; forgotten by every change to the product, wherever it is made; and a
+/// user's own change shown to them at once.
+struct ProductCacheTests {
+    /// A barcode no product has (its check digit is right).
+    static let unknown = "4006381333931"
+
+    static func lookup(_ barcode: String) -> String {
+        #"{ productByBarcode(barcode: "\#(barcode)") { id name brand barcode category { name } nutritionPer100 { energyKcal fatG carbohydratesG proteinG sodiumMg } allergens stock } }"#
+    }
+
+    /// Whether answering `response` read a product row (the category tree, a session may be read
+    /// on the way).
+    static func readProducts(_ response: Response) -> Bool {
+        response.sql.contains { $0.contains("FROM products p") }
+    }
+
+    /// The demo data, and an application whose copy has heard every change committed so far.
+    static func seeded() async throws -> (TestAPI, barcodes: [String]) {
+        let api = try await TestAPI.make(keepsProducts: true)
+        try await DemoData.loadIfEmpty(into: api.database.database)
+        try await settle(api)
+        let rows = try await api.database.database.query(
+            "SELECT barcode FROM products WHERE status = 'active' AND revision_of IS NULL AND barcode IS NOT NULL ORDER BY id LIMIT 2")
+        return (api, try rows.map { try $0.decode(String.self, at: 0) })
+    }
+
+    /// Waits until the copy is listening and has heard an announcement sent now: notifications
+    /// arrive in commit order, so it has then heard every earlier one too.
+    static func settle(_ api: TestAPI) async throws {
+        let cache = api.application.productCache
+        func generation() -> UInt64? {
+            if case .missing(let generation) = cache.lookup("settling", for: nil) { generation } else { nil }
+        }
+        try await StoreCacheTests.waitUntil("the copy listens") { generation() != nil }
+        let before = try #require(generation())
+        _ = try await api.database.database.query("SELECT pg_notify($1, 'settling')", [ProductCache.channel])
+        try await StoreCacheTests.waitUntil("the copy hears the announcement") { (generation() ?? before) != before }
+    }
+
+    @Test func aScanIsReadOnceThenAnsweredWithoutAStatement() async throws {
+        let (api, barcodes) = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let barcode = try #require(barcodes.first)
+        let first = try await api.run(Self.lookup(barcode), operation: .query)
+        let second = try await api.run(Self.lookup(barcode), operation: .query)
+        #expect(Self.readProducts(first) && second.statements == 0, "\(first.sql), \(second.sql)")
+        #expect(second["data.productByBarcode.barcode"] as? String == barcode)
+        // The same answer as a request of unknown kind (it may be a mutation), which reads it.
+        let read = try await api.run(Self.lookup(barcode))
+        #expect(Self.readProducts(read))
+        #expect(try StoreCacheTests.json(read) == StoreCacheTests.json(second))
+        // A barcode no product has is kept as such.
+        #expect(try await api.run(Self.lookup(Self.unknown), operation: .query).statements == 1)
+        let unknown = try await api.run(Self.lookup(Self.unknown), operation: .query)
+        #expect(unknown.statements == 0 && unknown["data.productByBarcode"] is NSNull)
+    }
+
+    /// Another instance, an operator's psql or a stock refresh changes a product: every instance
+    /// shows the change once the trigger's announcement reaches it, for the old barcode and the new.
+    @Test func aProductChangedElsewhereIsShownOnceAnnounced() async throws {
+        let (api, barcodes) = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let (renamed, moved) = (barcodes[0], barcodes[1])
+        for barcode in [renamed, moved, Self.unknown] { _ = try await api.run(Self.lookup(barcode), operation: .query) }
+        #expect(api.application.productCache.status.kept == 3)
+        _ = try await api.database.database.query("UPDATE products SET name = 'Renamed elsewhere' WHERE barcode = $1", [renamed])
+        _ = try await api.database.database.query("UPDATE products SET barcode = $1 WHERE barcode = $2", [Self.unknown, moved])
+        try await Self.settle(api)
+        #expect(api.application.productCache.status.kept == 0)
+        #expect(try await api.run(Self.lookup(renamed), operation: .query)["data.productByBarcode.name"] as? String == "Renamed elsewhere")
+        #expect(try await api.run(Self.lookup(moved), operation: .query)["data.productByBarcode"] is NSNull)
+        #expect(try await api.run(Self.lookup(Self.unknown), operation: .query)["data.productByBarcode.barcode"] as? String == Self.unknown)
+    }
+
+    /// A statement that changes many products at once announces '*': every lookup is forgotten.
+    @Test func aChangeToEveryProductForgetsEveryLookup() async throws {
+        let (api, barcodes) = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let count = try await api.database.database.query("SELECT count(*) FROM products WHERE barcode IS NOT NULL")
+        #expect(try count[0].decode(Int.self, at: 0) > 200, "the demo data has enough products to pass the announcement's limit")
+        for barcode in barcodes { _ = try await api.run(Self.lookup(barcode), operation: .query) }
+        let events = try PostgresListener(conninfo: api.database.pool.configuration.conninfo).events(on: [ProductCache.channel])
+        let database = api.database.database
+        let heard = try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask {
+                var heard: [String] = []
+                for await event in events {
+                    if case .listening = event { _ = try await database.query("UPDATE products SET updated_at = now()") }
+                    if case .notification(let notification) = event { heard.append(notification.payload) }
+                    if heard.contains("*") { break }
+                }
+                return heard
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                return []
+            }
+            let first = try await group.next() ?? []
+            group.cancelAll()
+            return first
+        }
+        #expect(heard == ["*"])
+        try await Self.settle(api)
+        #expect(api.application.productCache.status.kept == 0)
+        #expect(Self.readProducts(try await api.run(Self.lookup(barcodes[0]), operation: .query)))
+    }
+
+    /// An administrator corrects a product and their next lookup shows it, whether or not the
+    /// announcement has arrived: after their mutation commits, they take only answers read since.
+    /// The announcement is switched off here, so that only that rule can show them the change.
+    @Test func theWriterSeesTheirOwnChangeAtOnce() async throws {
+        let (api, barcodes) = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let barcode = barcodes[0]
+        let token = try await AccountsTestSupport.administrator(api)
+        let before = try await api.run(Self.lookup(barcode), token: token, operation: .query)
+        let id = try #require(before["data.productByBarcode.id"] as? String)
+        _ = try await api.database.database.query("ALTER TABLE products DISABLE TRIGGER products_announce_update")
+        let updated = try await api.run(
+            #"mutation { updateProduct(input: {productId: "\#(id)", name: "Corrected here"}) { product { name } userErrors { code } } }"#,
+            token: token, operation: .mutation)
+        #expect(updated["data.updateProduct.product.name"] as? String == "Corrected here")
+        let after = try await api.run(Self.lookup(barcode), token: token, operation: .query)
+        #expect(Self.readProducts(after) && after["data.productByBarcode.name"] as? String == "Corrected here")
+        // Someone else is shown the kept answer until the announcement: here, none comes.
+        let other = try await api.signUp("other@example.com")
+        let seenByOther = try await api.run(Self.lookup(barcode), token: other, operation: .query)
+        #expect(!Self.readProducts(seenByOther) && seenByOther["data.productByBarcode.name"] as? String == "Corrected here",
+            "the writer's read is kept for everyone")
+    }
+
+    /// While the listening connection is lost, an announcement may be missed: nothing is read from
+    /// the copy until it listens again, and then the copy starts empty.
+    @Test func nothingIsReadFromTheCopyWhileItsConnectionIsLost() async throws {
+        let (api, barcodes) = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let cache = api.application.productCache
+        _ = try await api.run(Self.lookup(barcodes[0]), operation: .query)
+        #expect(cache.status.kept == 1)
+        try await api.database.endListeningConnections()
+        try await StoreCacheTests.waitUntil("the copy is out of use") { !cache.status.isListening }
+        #expect(Self.readProducts(try await api.run(Self.lookup(barcodes[0]), operation: .query)))
+        #expect(cache.status.kept == 0)
+        try await StoreCacheTests.waitUntil("the copy listens again") { cache.status.isListening }
+        #expect(Self.readProducts(try await api.run(Self.lookup(barcodes[0]), operation: .query)))
+        #expect(try await api.run(Self.lookup(barcodes[0]), operation: .query).statements == 0)
+    }
+
+    /// A lookup made for a mutation is not kept: it may read what it wrote before the commit.
+    @Test func aMutationNeitherReadsNorFillsTheCopy() async throws {
+        let (api, barcodes) = try await Self.seeded()
+        defer { Task { await api.close() } }
+        #expect(Self.readProducts(try await api.run(Self.lookup(barcodes[0]), operation: .mutation)))
+        #expect(api.application.productCache.status.kept == 0)
+    }
+}
