@@ -1,6 +1,5 @@
 import Logging
 import Postgres
-import Synchronization
 
 /// The one connection per instance that listens for changes to the catalog it keeps, and hands
 /// every event to the copies (`StoreCache`, `ProductCache`); each takes the announcements of its

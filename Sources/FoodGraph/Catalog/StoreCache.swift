@@ -8,15 +8,14 @@ import Synchronization
 ///
 /// Instead, a trigger announces every change to either table (channel `store_changes`, migration
 /// 0029), and the instance's listening connection (`CatalogChangeListener`) empties the copy on
-/// each announcement. While
-/// that connection is not listening (starting, or lost until it listens again), nothing is kept
-/// or read from here, since an announcement may be missed. A read that fills the copy goes to the
-/// primary, never a replica (which may not have replayed a change already announced), and is
-/// kept only if nothing was emptied since it began (`generation`). A mutation that writes stores
-/// empties the copy after its commit, so this instance's next query shows the change without
-/// waiting for the announcement. Only queries read from here (`RequestContext.readsKeptStores`).
-/// After `maximumAge` the copy is read again in any case, in case the listening connection is cut
-/// without either end noticing.
+/// each announcement. While that connection is not listening (starting, or lost until it listens
+/// again), nothing is kept or read from here, since an announcement may be missed. A read that
+/// fills the copy goes to the primary, never a replica (which may not have replayed a change
+/// already announced), and is kept only if nothing was emptied since it began (`generation`). A
+/// mutation that writes stores empties the copy after its commit, so this instance's next query
+/// shows the change without waiting for the announcement. Only queries read from here
+/// (`RequestContext.readsKeptCopies`). After `maximumAge` the copy is read again in any case, in
+/// case the listening connection is cut without either end noticing.
 final class StoreCache: Sendable {
     /// What a request reads: the copy as it was, and the generation a read that fills it began in.
     /// Records are boxed once, when kept, so that a field hands one on with a retain (as a loader
