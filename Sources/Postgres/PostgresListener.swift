@@ -18,10 +18,21 @@ public struct PostgresListener: Sendable {
 
     public let conninfo: String
     public let logger: Logger
+    /// After this long without a notification the listener asks its server for an answer, which
+    /// must come within `answerTimeout`; otherwise the connection counts as lost. Without it, a
+    /// server that stopped or a network cut that neither end saw would leave the listener
+    /// waiting for ever, hearing nothing and reporting nothing.
+    public let checkInterval: Duration
+    public let answerTimeout: Duration
 
-    public init(conninfo: String, logger: Logger = Logger(label: "postgres.listener")) {
+    public init(
+        conninfo: String, logger: Logger = Logger(label: "postgres.listener"), checkInterval: Duration = .seconds(10),
+        answerTimeout: Duration = .seconds(5)
+    ) {
         self.conninfo = conninfo
         self.logger = logger
+        self.checkInterval = checkInterval
+        self.answerTimeout = answerTimeout
     }
 
     /// Notifications on the channels until the consuming task is cancelled.
@@ -45,8 +56,13 @@ public struct PostgresListener: Sendable {
         for channel in channels where channel.isEmpty || !channel.utf8.allSatisfy({ $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
             throw PostgresError(.usage, "\"\(channel)\" is not a valid channel name: use letters, digits and underscores.")
         }
+        guard let first = channels.first else { throw PostgresError(.usage, "Listen on at least one channel.") }
         let conninfo = self.conninfo
         let logger = self.logger
+        let (checkInterval, answerTimeout) = (self.checkInterval, self.answerTimeout)
+        // LISTEN again as the check: it changes nothing, and the connection still shows as a
+        // listener in pg_stat_activity.
+        let check = "LISTEN \"\(first)\""
         return AsyncStream { continuation in
             let task = Task {
                 var backoff = Duration.milliseconds(100)
@@ -58,9 +74,15 @@ public struct PostgresListener: Sendable {
                         listening = true
                         continuation.yield(.listening)
                         backoff = .milliseconds(100)
+                        var heard = ContinuousClock.now
                         while !Task.isCancelled {
-                            for notification in try await connection.notifications(waitingUpTo: .milliseconds(250)) {
-                                continuation.yield(.notification(notification))
+                            let notifications = try await connection.notifications(waitingUpTo: .milliseconds(250))
+                            for notification in notifications { continuation.yield(.notification(notification)) }
+                            if !notifications.isEmpty {
+                                heard = .now
+                            } else if ContinuousClock.now - heard >= checkInterval {
+                                try await connection.checkAnswered(check, within: answerTimeout)
+                                heard = .now
                             }
                         }
                         await connection.close()

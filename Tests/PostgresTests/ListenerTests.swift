@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Synchronization
 import Testing
 import TestSupport
 
@@ -62,7 +63,37 @@ struct ListenerTests {
         #expect(seen == [.listening, .interrupted, .listening])
     }
 
+    /// A server that stops answering sends no error, and neither does a network cut that neither
+    /// end saw: the listener notices by its own check, reports the loss, and listens again on a
+    /// new connection. Its server process is stopped here (SIGSTOP), which looks the same.
+    @Test func aServerThatStopsAnsweringIsNoticedAndListenedToAgain() async throws {
+        let database = try await TestDatabase.create()
+        defer { Task { await database.drop() } }
+        let listener = PostgresListener(conninfo: database.url, checkInterval: .milliseconds(300), answerTimeout: .milliseconds(500))
+        let stopped = Mutex<[Int32]>([])
+        let events = try listener.events(on: ["prices"])
+        let seen = await Self.collect(events, until: { $0.count == 3 }) { seen in
+            guard seen.count == 1 else { return }
+            var pids: [Int32] = []
+            if let rows = try? await database.database.query(
+                """
+                SELECT pid FROM pg_stat_activity
+                WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()
+                """)
+            {
+                for row in rows { if let pid = try? row.decode(Int.self, at: 0) { pids.append(Int32(pid)) } }
+            }
+            for pid in pids { kill(pid, SIGSTOP) }
+            stopped.withLock { $0 = pids }
+        }
+        let pids = stopped.withLock { $0 }
+        for pid in pids { kill(pid, SIGCONT) }
+        #expect(pids.count == 1)
+        #expect(seen == [.listening, .interrupted, .listening])
+    }
+
     @Test func badChannelNamesAreRefused() {
         #expect(throws: PostgresError.self) { try PostgresListener(conninfo: "").notifications(on: ["a; DROP TABLE x"]) }
+        #expect(throws: PostgresError.self) { try PostgresListener(conninfo: "").events(on: []) }
     }
 }

@@ -14,8 +14,9 @@ import Synchronization
 /// already announced), and is kept only if nothing was emptied since it began (`generation`). A
 /// mutation that writes stores empties the copy after its commit, so this instance's next query
 /// shows the change without waiting for the announcement. Only queries read from here
-/// (`RequestContext.readsKeptCopies`). After `maximumAge` the copy is read again in any case, in
-/// case the listening connection is cut without either end noticing.
+/// (`RequestContext.readsKeptCopies`). After `maximumAge` the copy is read again in any case: a
+/// bound that holds even if an announcement were lost unseen (a silent cut of the listening
+/// connection is found by the listener's own check within about 15 s).
 final class StoreCache: Sendable {
     /// What a request reads: the copy as it was, and the generation a read that fills it began in.
     /// Records are boxed once, when kept, so that a field hands one on with a retain (as a loader
