@@ -42,17 +42,22 @@ public struct TestDatabase: Sendable {
         return TestDatabase(name: name, url: url, pool: pool)
     }
 
-    /// Closes the pool and drops the database.
+    /// This database's listening connections, and only this database's: other tests' run alongside.
+    private static let listeningConnections =
+        "FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()"
+
     /// Ends this database's listening connections (a lost connection, as a restart or a network
-    /// cut would make it), and only this database's: other tests' run alongside.
+    /// cut would make it).
     public func endListeningConnections() async throws {
-        _ = try await database.query(
-            """
-            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()
-            """)
+        _ = try await database.query("SELECT pg_terminate_backend(pid) \(Self.listeningConnections)")
     }
 
+    /// The server processes of this database's listening connections.
+    public func listeningProcesses() async throws -> [Int32] {
+        try await database.query("SELECT pid \(Self.listeningConnections)").map { Int32(try $0.decode(Int.self, at: 0)) }
+    }
+
+    /// Closes the pool and drops the database.
     public func drop() async {
         await pool.close()
         guard let serverURL = try? Self.serverURL(),

@@ -74,15 +74,7 @@ struct ListenerTests {
         let events = try listener.events(on: ["prices"])
         let seen = await Self.collect(events, until: { $0.count == 3 }) { seen in
             guard seen.count == 1 else { return }
-            var pids: [Int32] = []
-            if let rows = try? await database.database.query(
-                """
-                SELECT pid FROM pg_stat_activity
-                WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()
-                """)
-            {
-                for row in rows { if let pid = try? row.decode(Int.self, at: 0) { pids.append(Int32(pid)) } }
-            }
+            let pids = (try? await database.listeningProcesses()) ?? []
             for pid in pids { kill(pid, SIGSTOP) }
             stopped.withLock { $0 = pids }
         }
