@@ -59,6 +59,12 @@ struct HTTPApplication: GraphQLApplication {
         if let kept = application.keptProducts {
             Gauge(label: "foodgraph_product_cache_listening", factory: factory).record(kept.isListening ? 1 : 0)
             Gauge(label: "foodgraph_product_cache_entries", factory: factory).record(kept.kept)
+            Gauge(label: "foodgraph_product_cache_counts", factory: factory).record(kept.counts)
+            // Taken since the last scrape, so each lookup is added once however often this runs.
+            for lookups in application.takeKeptProductLookups() ?? [] {
+                Counter(label: "foodgraph_product_cache_lookups_total", dimensions: [("kind", lookups.kind), ("result", lookups.result)], factory: factory)
+                    .increment(by: lookups.count)
+            }
         }
     }
 

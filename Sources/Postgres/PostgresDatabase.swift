@@ -15,6 +15,14 @@ public struct PostgresDatabase: PostgresQuerying {
         self.statistics = statistics
     }
 
+    /// The same database with every statement on the primary: for a read that must see every
+    /// commit already announced, which a replica may not have replayed yet.
+    public var primary: PostgresDatabase {
+        var primary = self
+        primary.readRoute = nil
+        return primary
+    }
+
     /// Runs one statement on a pooled connection. A statement that fails because its connection
     /// broke (e.g. the server restarted) is retried once on a fresh connection: outside a
     /// transaction, the failed attempt cannot have committed anything.

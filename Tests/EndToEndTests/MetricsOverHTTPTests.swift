@@ -102,8 +102,8 @@ import Testing
         #expect(Self.value(of: #"foodgraph_password_hash_wait_seconds_bucket{le="0.001"}"#, in: after) != nil)
     }
 
-    /// Whether an instance's copies of stores and chains and of lookups by barcode are in use, and
-    /// how full they are; nothing when they are off. (That they go out of use while their
+    /// Whether an instance's copies of stores and chains and of lookups by barcode are in use, how
+    /// full they are, and how often the products' copy answered; nothing when they are off. (That they go out of use while their
     /// connection is down: `StoreCacheTests`, `ProductCacheTests`.)
     @Test func anOperatorSeesWhetherTheKeptStoresAndProductsAreInUse() async throws {
         let database = try await MigratedTemplate.database()
@@ -131,6 +131,17 @@ import Testing
             #expect(try await gauges("product").entries == 0)
             #expect(try await api.run(#"{ productByBarcode(barcode: "0000000000000") { name } }"#).status == 200)
             #expect(try await gauges("product").entries == 1, "an unknown barcode is kept too")
+            #expect(try await api.run(#"{ productByBarcode(barcode: "0000000000000") { name } }"#).status == 200)
+            #expect(try await api.run("{ products(first: 1) { totalCount } }").status == 200)
+            // Lookups answered from the copy and not, counted once however often it is scraped.
+            for _ in 0..<2 {
+                let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                func lookups(_ kind: String, _ result: String) -> Double? {
+                    Self.value(of: #"foodgraph_product_cache_lookups_total{kind="\#(kind)",result="\#(result)"}"#, in: text)
+                }
+                #expect(lookups("barcode", "miss") == 1 && lookups("barcode", "hit") == 1, "\(text)")
+                #expect(lookups("count", "miss") == 1 && lookups("count", "hit") == 0)
+            }
         }
         let off = try FoodGraphApplication(pool: database.pool)
         #expect(off.keptStores == nil && off.keptProducts == nil)

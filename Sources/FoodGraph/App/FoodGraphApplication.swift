@@ -33,9 +33,19 @@ public final class FoodGraphApplication: Sendable {
     /// Whether the kept copy of stores and chains is in use and how many it holds; nil when it is
     /// off (`keepsStores`).
     public var keptStores: (isListening: Bool, kept: Int)? { storeCache.isOn ? storeCache.status : nil }
-    /// Whether the kept lookups by barcode are in use and how many there are; nil when they are
-    /// off (`keepsProducts`).
-    public var keptProducts: (isListening: Bool, kept: Int)? { productCache.isOn ? productCache.status : nil }
+    /// Whether the kept lookups by barcode and lists' counts are in use and how many of each
+    /// there are; nil when they are off (`keepsProducts`).
+    public var keptProducts: (isListening: Bool, kept: Int, counts: Int)? { productCache.isOn ? productCache.status : nil }
+    /// How many lookups by barcode and lists' counts were answered from the kept copy (hits) and
+    /// not (misses) since the last call, for the metrics; nil when it is off.
+    public func takeKeptProductLookups() -> [(kind: String, result: String, count: Int)]? {
+        guard productCache.isOn else { return nil }
+        let tally = productCache.takeTally()
+        return [
+            ("barcode", "hit", tally.barcodeHits), ("barcode", "miss", tally.barcodeMisses), ("count", "hit", tally.countHits),
+            ("count", "miss", tally.countMisses),
+        ]
+    }
 
     /// `coverage`, for tests only, notes every field resolved. `sessionCacheTimeToLive`: how long a
     /// checked bearer token's viewer is kept (`SessionCache`; zero turns it off), by default from

@@ -353,8 +353,9 @@ type ProductConnection {
   pageInfo: PageInfo!
   """
   How many products the list has, counted up to 10000 (as GitHub's search caps its counts): when
-  more match, 10000, and `totalCountIsExact` is false. Counted only when selected, in a statement
-  of its own that stops after 10001 rows, so its cost does not grow with the catalog.
+  more match, 10000, and `totalCountIsExact` is false. Counted only when selected, stopping after
+  10001 rows, so its cost does not grow with the catalog; a list's count is then kept until any
+  product changes, so its next pages are not counted again. Your own change shows at once.
   """
   totalCount: Int!
   "Whether `totalCount` is exact: false when more than 10000 products match."

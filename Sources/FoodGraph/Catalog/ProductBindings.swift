@@ -5,7 +5,7 @@ enum ProductBindings {
     /// What a `products` field's selection reads, worked out once per document.
     private struct PageSelection: Sendable {
         let columns: ProductColumns
-        /// A count asked for is made in the page's statement: one round trip, not two.
+        /// Whether the count is asked for: then it is kept, or made in the page's statement.
         let counting: Bool
 
         init(_ info: ResolveInfo) {
@@ -36,9 +36,15 @@ enum ProductBindings {
                 let search = arguments.search
                 let page = try Page(arguments.page, list: search.listName)
                 let selection = info.derivedFromSelection(PageSelection.init)
+                let counting: ProductCounting
+                switch (selection.counting, context.readsKeptCopies) {
+                case (false, _): counting = .whenRead
+                case (true, false): counting = .inPage
+                case (true, true):
+                    counting = .kept(context.productCache, viewer: context.viewer?.userID, primary: context.database.primary)
+                }
                 return Resolved<ProductPage>.run {
-                    try await ProductStore.search(
-                        search, page: page, columns: selection.columns, counting: selection.counting, in: context.database)
+                    try await ProductStore.search(search, page: page, columns: selection.columns, counting: counting, in: context.database)
                         .sealed(for: search.listName)
                 }
             }

@@ -18,6 +18,12 @@ import Synchronization
 /// mutation of theirs commits (`noteWrite(by:)`), their lookups take only answers read after it.
 /// At most `capacity` answers are kept, the recently used ones: a lookup moves an answer from
 /// the older half to the newer, and when the newer half is full the older one is dropped.
+///
+/// The counts of product lists (`ProductConnection.totalCount`) are kept under the same rules: a
+/// browsing app asks for the same list's count with every page, and counting reads up to 10 001
+/// rows, far more than the page's own. Any announced change forgets every count, since a change
+/// to any product may add it to a list or take it out; a change to a product without a barcode is
+/// announced too (migration 0031).
 final class ProductCache: Sendable {
     static let channel = "product_changes"
     static let maximumAge = Duration.seconds(60)
@@ -32,14 +38,46 @@ final class ProductCache: Sendable {
         case unavailable
     }
 
+    /// A kept count's list: the count's statement and its parameters.
+    struct CountKey: Hashable, Sendable {
+        let source: String
+        let parameters: [PostgresParameter]
+    }
+
+    /// What a count's lookup found.
+    enum CountLookup {
+        /// The count (up to the list's cap + 1, as `PageCount` takes it).
+        case kept(Int)
+        /// Nothing usable: count on the primary, then `keep(count:for:readAt:generation:)`.
+        case missing(generation: UInt64)
+        /// Nothing may be read from here now: count as without a copy.
+        case unavailable
+    }
+
+    /// Lookups answered from the copy (hits) and not (misses), by kind, since last taken: for the
+    /// metrics, so that an operator can size the copy.
+    struct Tally: Equatable, Sendable {
+        var barcodeHits = 0
+        var barcodeMisses = 0
+        var countHits = 0
+        var countMisses = 0
+    }
+
     private struct Answer {
         let product: ProductRecord?
+        let readAt: ContinuousClock.Instant
+    }
+
+    private struct Count {
+        let value: Int
         let readAt: ContinuousClock.Instant
     }
 
     private struct State {
         var newer: [String: Answer] = [:]
         var older: [String: Answer] = [:]
+        var counts: [CountKey: Count] = [:]
+        var tally = Tally()
         /// Changes whenever something is forgotten: a read begun before is not kept.
         var generation: UInt64 = 0
         var isListening = false
@@ -49,7 +87,13 @@ final class ProductCache: Sendable {
         mutating func forgetAll() {
             newer.removeAll()
             older.removeAll()
+            counts.removeAll()
             generation &+= 1
+        }
+
+        /// Whether `writer` may be shown what was read at `readAt`: not if they wrote since.
+        func mayShow(readAt: ContinuousClock.Instant, to writer: Int64?) -> Bool {
+            writer.flatMap { writes[$0] }.map { $0 < readAt } ?? true
         }
 
         /// Keeps `answer` in the newer half; a full newer half becomes the older one.
@@ -68,19 +112,23 @@ final class ProductCache: Sendable {
                 newer[barcode] = nil
                 older[barcode] = nil
             }
+            counts.removeAll()
             generation &+= 1
         }
     }
 
     /// Answers kept at most.
     let capacity: Int
+    /// Lists' counts kept at most; past it the counts start again empty.
+    let countCapacity: Int
     /// Whether there is a copy at all (kept on, with a connection to listen with).
     let isOn: Bool
     private let state = Mutex(State())
 
-    init(isOn: Bool, capacity: Int = 20_000) {
+    init(isOn: Bool, capacity: Int = 20_000, countCapacity: Int = 1_000) {
         self.isOn = isOn
         self.capacity = capacity
+        self.countCapacity = countCapacity
     }
 
     /// The kept answer for a normalised `barcode`, if `writer` (the viewer) may be shown it.
@@ -90,8 +138,12 @@ final class ProductCache: Sendable {
         return state.withLock { state in
             guard state.isListening else { return .unavailable }
             guard let answer = state.newer[barcode] ?? state.older[barcode], now - answer.readAt < Self.maximumAge,
-                writer.flatMap({ state.writes[$0] }).map({ $0 < answer.readAt }) ?? true
-            else { return .missing(generation: state.generation) }
+                state.mayShow(readAt: answer.readAt, to: writer)
+            else {
+                state.tally.barcodeMisses += 1
+                return .missing(generation: state.generation)
+            }
+            state.tally.barcodeHits += 1
             if state.newer[barcode] == nil { state.keep(answer, for: barcode, capacity: capacity) }
             return .kept(answer.product)
         }
@@ -101,15 +153,39 @@ final class ProductCache: Sendable {
     /// a change already announced) and keeps the answer, unless something was forgotten since
     /// `generation`.
     func read(_ barcode: String, generation: UInt64, from database: PostgresDatabase) async throws -> ProductRecord? {
-        var primary = database
-        primary.readRoute = nil
         let readAt = ContinuousClock.now
-        let product = try await ProductStore.active(barcode: barcode, columns: .all, in: primary)
+        let product = try await ProductStore.active(barcode: barcode, columns: .all, in: database.primary)
         state.withLock { state in
             guard state.isListening, state.generation == generation else { return }
             state.keep(Answer(product: product, readAt: readAt), for: barcode, capacity: capacity)
         }
         return product
+    }
+
+    /// The kept count of the list `key`, if `writer` (the viewer) may be shown it.
+    func count(_ key: CountKey, for writer: Int64?) -> CountLookup {
+        guard isOn else { return .unavailable }
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            guard state.isListening else { return .unavailable }
+            guard let count = state.counts[key], now - count.readAt < Self.maximumAge, state.mayShow(readAt: count.readAt, to: writer)
+            else {
+                state.tally.countMisses += 1
+                return .missing(generation: state.generation)
+            }
+            state.tally.countHits += 1
+            return .kept(count.value)
+        }
+    }
+
+    /// Keeps a count read from the primary, begun at `readAt` in `generation`, unless something
+    /// was forgotten since.
+    func keep(count: Int, for key: CountKey, readAt: ContinuousClock.Instant, generation: UInt64) {
+        state.withLock { state in
+            guard state.isListening, state.generation == generation else { return }
+            if state.counts.count >= countCapacity { state.counts.removeAll(keepingCapacity: true) }
+            state.counts[key] = Count(value: count, readAt: readAt)
+        }
     }
 
     /// Called when a mutation of `writer` has committed: their next lookups take only answers
@@ -124,9 +200,17 @@ final class ProductCache: Sendable {
         }
     }
 
-    /// Whether the copy is in use, and how many answers it holds (for the metrics).
-    var status: (isListening: Bool, kept: Int) {
-        state.withLock { ($0.isListening, $0.newer.count + $0.older.count) }
+    /// Whether the copy is in use, and how many answers and counts it holds (for the metrics).
+    var status: (isListening: Bool, kept: Int, counts: Int) {
+        state.withLock { ($0.isListening, $0.newer.count + $0.older.count, $0.counts.count) }
+    }
+
+    /// The lookups since the last call.
+    func takeTally() -> Tally {
+        state.withLock { state in
+            defer { state.tally = Tally() }
+            return state.tally
+        }
     }
 
     func hear(_ event: PostgresListener.Event) {
@@ -141,6 +225,7 @@ final class ProductCache: Sendable {
                 state.isListening = false
             case .notification(let notification):
                 guard notification.channel == Self.channel else { return }
+                // An empty payload: products without barcodes changed, which only counts show.
                 if notification.payload == "*" {
                     state.forgetAll()
                 } else {

@@ -26,28 +26,61 @@ struct ProductSearchQuery {
     var descending: Bool
 }
 
+/// How a page of products counts its list (`totalCount`, `totalCountIsExact`).
+enum ProductCounting {
+    /// When a field first reads the count (`PageCount`).
+    case whenRead
+    /// In the page's own statement: one round trip, not two.
+    case inPage
+    /// From the counts `cache` keeps, shown to `viewer`; else in the page's statement, read from
+    /// `primary` (a replica may not have replayed a change already announced), and kept.
+    case kept(ProductCache, viewer: Int64?, primary: PostgresDatabase)
+}
+
 extension ProductStore {
-    /// One page of active products matching `search`, and its count, made only if a query asks
-    /// for it (see `query(for:)` for how the page reads an index): with `counting`, in the page's
-    /// own statement, else when it is first read.
+    /// One page of active products matching `search`, and its count as `counting` says (see
+    /// `query(for:)` for how the page reads an index).
     static func search(
-        _ search: ProductSearch, page: Page, columns: ProductColumns = .all, counting: Bool = false,
+        _ search: ProductSearch, page: Page, columns: ProductColumns = .all, counting: ProductCounting = .whenRead,
         in database: some PostgresQuerying
     ) async throws -> ProductPage {
         var categoryIDs: [Int64]?
         if let slug = search.filter.category { categoryIDs = try await CategoryStore.subtreeIDs(ofSlug: slug, in: database) }
         let query = Self.query(for: search, categoryIDs: categoryIDs)
+        let countInPage = Page.Count.capped(source: query.countSource, cap: ProductSearch.countCap)
+        var count = Page.Count.none
+        var kept: Int?
+        var reader: any PostgresQuerying = database
+        var keeping: (cache: ProductCache, key: ProductCache.CountKey, generation: UInt64)?
+        switch counting {
+        case .whenRead: break
+        case .inPage: count = countInPage
+        case .kept(let cache, let viewer, let primary):
+            let key = ProductCache.CountKey(source: query.countSource, parameters: query.parameters.map(\.postgresParameter))
+            switch cache.count(key, for: viewer) {
+            case .kept(let value): kept = value
+            case .missing(let generation):
+                (count, reader) = (countInPage, primary)
+                keeping = (cache, key, generation)
+            case .unavailable: count = countInPage
+            }
+        }
+        let readAt = ContinuousClock.now
         // Which index serves a text or a filter depends on how many products its values keep (a
         // rare category against the whole dairy aisle): planned for each execution, as PostgreSQL
         // otherwise settles on a generic plan after five. The plain catalog keeps one plan.
         let connection = try await page.fetch(
             select: columns.select, from: query.source, as: "p", keys: query.keys, descending: query.descending,
-            parameters: query.parameters, count: counting ? .capped(source: query.countSource, cap: ProductSearch.countCap) : .none,
-            planEachExecution: !query.parameters.isEmpty, in: database, decode: { try ProductRecord($0, columns: columns) })
+            parameters: query.parameters, count: count, planEachExecution: !query.parameters.isEmpty, in: reader,
+            decode: { try ProductRecord($0, columns: columns) })
+        if let keeping, let counted = connection.totalCount {
+            keeping.cache.keep(count: counted, for: keeping.key, readAt: readAt, generation: keeping.generation)
+        }
         return ProductPage(
             connection: connection,
             count: PageCount(
-                source: query.countSource, parameters: query.parameters, cap: ProductSearch.countCap, counted: connection.totalCount))
+                source: query.countSource, parameters: query.parameters, cap: ProductSearch.countCap,
+                counted: connection.totalCount ?? kept))
     }
 
     /// The SQL of `search`. Each order's keys are the expressions of an index (`products_name`:

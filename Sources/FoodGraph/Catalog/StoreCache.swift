@@ -94,7 +94,7 @@ final class StoreCache: Sendable {
             }
         }
         guard !missing.isEmpty else { return (stores, chains) }
-        let read = try await StoreDirectory.storesWithChains(missing, from: Self.primary(of: database))
+        let read = try await StoreDirectory.storesWithChains(missing, from: database.primary)
         keep(stores: read.stores, chains: read.chains, readIn: snapshot.generation)
         stores.merge(read.stores) { $1 }
         chains.merge(read.chains) { $1 }
@@ -110,15 +110,9 @@ final class StoreCache: Sendable {
             if let chain = snapshot.chains[id] as? RetailChainRecord { chains[id] = chain } else { missing.append(id) }
         }
         guard !missing.isEmpty else { return chains }
-        let read = try await StoreDirectory.chains(missing, from: Self.primary(of: database))
+        let read = try await StoreDirectory.chains(missing, from: database.primary)
         keep(stores: [:], chains: read, readIn: snapshot.generation)
         return chains.merging(read) { $1 }
-    }
-
-    private static func primary(of database: PostgresDatabase) -> PostgresDatabase {
-        var primary = database
-        primary.readRoute = nil
-        return primary
     }
 
     /// Keeps what a read begun in `generation` found, unless the copy was emptied since.
