@@ -11,24 +11,24 @@ enum PriceStore {
     }
 
     /// The latest price of each product at each store (within the radius when given), nearest
-    /// then cheapest first; one statement for all the products of a level.
+    /// then cheapest first; one statement for all the products of a level. It reads
+    /// `latest_prices` (migration 0032), one row a product and store, so its cost does not grow
+    /// with the price history.
     static func latest(
         of productIDs: [Int64], near: GeoRadius?, page: Page, in database: some PostgresQuerying
     ) async throws -> [Int64: Connection<PriceRecord>] {
         var parameters: [any PostgresEncodable] = []
         var distance = "NULL::float8"
-        var filter = ""
+        var stores = ""
         if let near {
             parameters = [near.latitude, near.longitude, near.radiusKm]
             distance = StoreDirectory.distanceSQL(latitude: "$2", longitude: "$3")
-            filter = "AND \(distance) <= $4"
+            stores = "JOIN stores s ON s.id = o.store_id AND \(distance) <= $4"
         }
         let source = """
-            SELECT DISTINCT ON (o.product_id, o.store_id) o.*, o.product_id AS page_parent, \(distance) AS distance_km,
-              coalesce(\(distance), 0) AS distance_key
-            FROM price_observations o JOIN stores s ON s.id = o.store_id
-            WHERE o.product_id = ANY($1) \(filter)
-            ORDER BY o.product_id, o.store_id, o.observed_at DESC, o.id DESC
+            SELECT o.*, o.product_id AS page_parent, \(distance) AS distance_km, coalesce(\(distance), 0) AS distance_key
+            FROM latest_prices o \(stores)
+            WHERE o.product_id = ANY($1)
             """
         return try await page.fetchForParents(
             productIDs, select: PriceRecord.columns + ", o.distance_km", from: source, as: "o",
