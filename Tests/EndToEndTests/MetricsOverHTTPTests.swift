@@ -103,8 +103,8 @@ import Testing
     }
 
     /// Whether an instance's copies of stores and chains and of lookups by barcode are in use, how
-    /// full they are, and how often the products' copy answered; nothing when they are off. (That they go out of use while their
-    /// connection is down: `StoreCacheTests`, `ProductCacheTests`.)
+    /// full they are, and how often the products' copy answered; nothing when they are off. (That
+    /// they go out of use while their connection is down: `StoreCacheTests`, `ProductCacheTests`.)
     @Test func anOperatorSeesWhetherTheKeptStoresAndProductsAreInUse() async throws {
         let database = try await MigratedTemplate.database()
         defer { Task { await database.drop() } }

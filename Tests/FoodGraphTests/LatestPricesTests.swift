@@ -72,6 +72,33 @@ struct LatestPricesTests {
         #expect(try await Self.disagreements(in: database) == 0)
     }
 
+    /// A price reported while another shopper's receipt takes back the store's latest price: the
+    /// new report stays the latest, though the receipt's trigger read the history before the
+    /// report committed (and then waited for its row).
+    @Test func aPriceReportedWhileTheLatestIsTakenBackStaysTheLatest() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let database = api.database.database
+        let row = try await database.query("SELECT product_id, store_id, id FROM latest_prices ORDER BY product_id, store_id LIMIT 1")[0]
+        let (productID, storeID, latest) = (try row.decode(Int64.self, at: 0), try row.decode(Int64.self, at: 1), try row.decode(Int64.self, at: 2))
+        _ = try await database.query(
+            "INSERT INTO price_observations (product_id, store_id, price, source, observed_at) VALUES ($1, $2, 5.55, 'catalog', now() - interval '30 days')",
+            [productID, storeID])
+        let (reported, takeBack) = try await database.withTransaction { transaction in
+            let reported = try await transaction.query(
+                "INSERT INTO price_observations (product_id, store_id, price, source, observed_at) VALUES ($1, $2, 1.11, 'user', now()) RETURNING id",
+                [productID, storeID])[0].decode(Int64.self, at: 0)
+            let takeBack = Task { _ = try await database.query("DELETE FROM price_observations WHERE id = $1", [latest]) }
+            // The delete's trigger reads the history without the report, then waits for the row.
+            try await Task.sleep(for: .milliseconds(300))
+            return (reported, takeBack)
+        }
+        try await takeBack.value
+        let kept = try await database.query(
+            "SELECT id FROM latest_prices WHERE product_id = $1 AND store_id = $2", [productID, storeID])[0].decode(Int64.self, at: 0)
+        #expect(kept == reported)
+    }
+
     /// The page of a level's latest prices reads `latest_prices` only, not the history.
     @Test func latestPricesReadOneRowAProductAndStore() async throws {
         let api = try await CatalogTests.seeded()

@@ -188,8 +188,8 @@ struct ProductCacheTests {
         #expect(next["data.products.totalCount"] as? Int == total && again["data.products.totalCount"] as? Int == total)
         #expect(next["data.products.totalCountIsExact"] as? Bool == true)
         #expect(try StoreCacheTests.json(again) == StoreCacheTests.json(first))
-        let dairy = try await api.run(Self.page(category: "pantry"), operation: .query)
-        #expect(Self.counted(dairy) && (dairy["data.products.totalCount"] as? Int ?? total) < total)
+        let pantry = try await api.run(Self.page(category: "pantry"), operation: .query)
+        #expect(Self.counted(pantry) && (pantry["data.products.totalCount"] as? Int ?? total) < total)
         #expect(!Self.counted(try await api.run(Self.page(category: "pantry"), operation: .query)))
         #expect(api.application.productCache.status.counts == 2)
         // A mutation's read neither uses the kept count nor keeps its own.

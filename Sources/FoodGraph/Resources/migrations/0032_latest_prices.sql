@@ -24,12 +24,15 @@ ORDER BY product_id, store_id, observed_at DESC, id DESC;
 -- Statement-level with transition tables, so a bulk insert (COPY included) is one statement here.
 -- An insert keeps what is newer than the kept row; an update or a delete (a receipt's line
 -- changed, a product or store deleted, a reporter anonymised) reads the latest of every pair it
--- touched again, and drops the pairs with no observation left.
+-- touched again, and drops the pairs with no observation left. Those reads replace or drop a kept
+-- row only if it is one of the observations touched, or older than what was read: a concurrent
+-- insert's newer row, committed after the read began, stays.
 CREATE FUNCTION keep_latest_prices() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
     products bigint[];
     stores bigint[];
+    touched bigint[];
 BEGIN
     IF TG_OP = 'TRUNCATE' THEN
         DELETE FROM latest_prices;
@@ -46,6 +49,7 @@ BEGIN
             WHERE (excluded.observed_at, excluded.id) > (l.observed_at, l.id);
         RETURN NULL;
     END IF;
+    touched := ARRAY(SELECT id FROM old_observations);
     IF TG_OP = 'UPDATE' THEN
         SELECT array_agg(product_id), array_agg(store_id) INTO products, stores
         FROM (SELECT product_id, store_id FROM old_observations UNION SELECT product_id, store_id FROM new_observations) touched;
@@ -61,9 +65,10 @@ BEGIN
     ORDER BY o.product_id, o.store_id, o.observed_at DESC, o.id DESC
     ON CONFLICT (product_id, store_id) DO UPDATE
         SET id = excluded.id, price = excluded.price, currency = excluded.currency, observed_at = excluded.observed_at,
-            source = excluded.source, is_discount = excluded.is_discount;
+            source = excluded.source, is_discount = excluded.is_discount
+        WHERE l.id = ANY(touched) OR (excluded.observed_at, excluded.id) > (l.observed_at, l.id);
     DELETE FROM latest_prices l USING unnest(products, stores) AS t(product_id, store_id)
-    WHERE l.product_id = t.product_id AND l.store_id = t.store_id
+    WHERE l.product_id = t.product_id AND l.store_id = t.store_id AND l.id = ANY(touched)
         AND NOT EXISTS (SELECT FROM price_observations o WHERE o.product_id = t.product_id AND o.store_id = t.store_id);
     RETURN NULL;
 END
