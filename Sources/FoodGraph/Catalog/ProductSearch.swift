@@ -51,7 +51,7 @@ extension ProductStore {
         var count = Page.Count.none
         var kept: Int?
         var reader: any PostgresQuerying = database
-        var keeping: (cache: ProductCache, key: ProductCache.CountKey, generation: UInt64)?
+        var keeping: (cache: ProductCache, key: ProductCache.CountKey, generation: UInt64, readAt: ContinuousClock.Instant)?
         switch counting {
         case .whenRead: break
         case .inPage: count = countInPage
@@ -61,11 +61,10 @@ extension ProductStore {
             case .kept(let value): kept = value
             case .missing(let generation):
                 (count, reader) = (countInPage, primary)
-                keeping = (cache, key, generation)
+                keeping = (cache, key, generation, .now)
             case .unavailable: count = countInPage
             }
         }
-        let readAt = ContinuousClock.now
         // Which index serves a text or a filter depends on how many products its values keep (a
         // rare category against the whole dairy aisle): planned for each execution, as PostgreSQL
         // otherwise settles on a generic plan after five. The plain catalog keeps one plan.
@@ -74,7 +73,7 @@ extension ProductStore {
             parameters: query.parameters, count: count, planEachExecution: !query.parameters.isEmpty, in: reader,
             decode: { try ProductRecord($0, columns: columns) })
         if let keeping, let counted = connection.totalCount {
-            keeping.cache.keep(count: counted, for: keeping.key, readAt: readAt, generation: keeping.generation)
+            keeping.cache.keep(count: counted, for: keeping.key, readAt: keeping.readAt, generation: keeping.generation)
         }
         return ProductPage(
             connection: connection,
