@@ -5,7 +5,7 @@ Expects FoodGraph (release build) and the peer (server.js) serving the same data
 demo user's token. Checks that both answer every query of queries/ with the same bytes, records
 the statements of each request as the raw-SQL floor's pgbench script (from a one-worker peer in
 record mode), then runs wrk against the two servers alternately, query by query, for several
-rounds, and pgbench on the floor scripts, and prints the table.
+rounds, each pair followed by pgbench on the query's floor script, and prints the table.
 
 Arguments come from the environment (tools/bench sets them): FOODGRAPH_PID, PEER_PID,
 PORT (FoodGraph's; the peer's is one below, the recorder's two), TOKEN, DIARY_DATE, PGHOST (the cluster's socket folder), DURATION (s), ROUNDS,
@@ -99,7 +99,28 @@ def main():
 
     ours_pids = processes(int(os.environ["FOODGRAPH_PID"]))
     peer_pids = processes(int(os.environ["PEER_PID"]))
-    results = {name: {"ours": [], "peer": []} for _, name, _ in queries}
+    results = {name: {"ours": [], "peer": [], "floor": []} for _, name, _ in queries}
+
+    # The floor is the better of pgbench with 10 connections and with as many as the servers have:
+    # fewer connections can be faster on a small host (docs/performance.md, "How many connections").
+    # Both are tried in the first round, the better one in the others. It is measured in every
+    # round, right after the pair, and each round's share taken against that round's floor: the
+    # host's speed drifts by a quarter between runs, and a floor measured once, at the end, moved
+    # the shares with it.
+    floor_clients = {}
+
+    def floor(name):
+        rates = {}
+        for clients in floor_clients.get(name, sorted({10, pool})):
+            output = subprocess.run(
+                ["pgbench", "-n", "-M", "prepared", "-f", floors[name], "-c", str(clients), "-j", "2", "-T", str(duration), "postgres"],
+                capture_output=True, text=True, check=True).stdout
+            rates[clients] = float(re.search(r"tps = ([\d.]+)", output).group(1))
+        clients = max(rates, key=rates.get)
+        floor_clients[name] = [clients]
+        print(f"floor {name}: {rates[clients]:.0f} requests/s (pgbench -M prepared, {clients} connections)", flush=True)
+        return rates[clients]
+
     for round_number in range(1, rounds + 1):
         for title, name, _ in queries:
             for side, url, pids in (("ours", ours_url, ours_pids), ("peer", peer_url, peer_pids)):
@@ -109,20 +130,8 @@ def main():
                 cpu = cpu_seconds(pids) - before
                 results[name][side].append((rate, cpu * 1000 / requests))
                 print(f"round {round_number} {name} {side}: {rate:.0f} requests/s, {cpu * 1000 / requests:.3f} CPU ms/request", flush=True)
-
-    # The floor is the better of pgbench with 10 connections and with as many as the servers have:
-    # fewer connections can be faster on a small host (docs/performance.md, "How many connections").
-    floor = {}
-    for title, name, _ in queries:
-        if name == "typename":
-            continue
-        for clients in sorted({10, pool}):
-            output = subprocess.run(
-                ["pgbench", "-n", "-M", "prepared", "-f", floors[name], "-c", str(clients), "-j", "2", "-T", str(duration), "postgres"],
-                capture_output=True, text=True, check=True).stdout
-            rate = float(re.search(r"tps = ([\d.]+)", output).group(1))
-            print(f"floor {name}: {rate:.0f} requests/s (pgbench -M prepared, {clients} connections)", flush=True)
-            floor[name] = max(floor.get(name, 0), rate)
+            if name != "typename":
+                results[name]["floor"].append(floor(name))
 
     def mean(values):
         return sum(values) / len(values)
@@ -138,13 +147,15 @@ def main():
         # Ratio of each round's pair, then their mean: the host drifts between rounds.
         ratio = mean([o[0] / p[0] for o, p in zip(ours, peer)])
         cpu = f"{mean([o[1] for o in ours]):.3f} vs {mean([p[1] for p in peer]):.3f}"
-        share = "—" if name not in floor else f"{mean([o[0] for o in ours]) / floor[name] * 100:.0f} %"
+        floors_measured = results[name]["floor"]
+        share = "—" if not floors_measured else f"{mean([o[0] / f for o, f in zip(ours, floors_measured)]) * 100:.0f} %"
         label = f"`{title}`" if title.startswith("{") else title
         print(f"| {label} | {ratio:.2f}× | {cpu} | {share} |")
     print()
     for title, name, _ in queries:
         print(f"{name}: FoodGraph {mean([o[0] for o in results[name]['ours']]):.0f} requests/s, "
-              f"peer {mean([p[0] for p in results[name]['peer']]):.0f}" + (f", floor {floor[name]:.0f}" if name in floor else ""))
+              f"peer {mean([p[0] for p in results[name]['peer']]):.0f}"
+              + (f", floor {mean(results[name]['floor']):.0f}" if results[name]["floor"] else ""))
 
 
 main()

@@ -99,6 +99,91 @@ struct LatestPricesTests {
         #expect(kept == reported)
     }
 
+    /// A product sold at 300 stores: a shopper sees its three cheapest, in order, and pages on to
+    /// the next three and back; reading a page takes a page's rows of the product's prices from
+    /// the index (migration 0033), not all 300 sorted, next to a product sold at a few stores.
+    @Test func aProductSoldEverywhereShowsItsCheapestStoresFromAPageOfRows() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let database = api.database.database
+        let productID = try await database.query("SELECT id FROM products WHERE status = 'active' ORDER BY id LIMIT 1")[0].decode(Int64.self, at: 0)
+        let other = try await database.query(
+            "SELECT product_id FROM latest_prices WHERE product_id <> $1 LIMIT 1", [productID])[0].decode(Int64.self, at: 0)
+        _ = try await database.query(
+            """
+            WITH added AS (
+              INSERT INTO stores (chain_id, name, address_line, city, region, postal_code, latitude, longitude)
+              SELECT (SELECT min(id) FROM retail_chains), 'Everywhere ' || g, g || ' Main St', 'Hamilton', 'ON', 'L8P 1A1', 43.25, -79.87
+              FROM generate_series(1, 300) g RETURNING id)
+            INSERT INTO price_observations (product_id, store_id, price, source)
+            SELECT $1, id, 0.50 + (id % 97) / 100.0, 'catalog' FROM added
+            """, [productID])
+        let expected = try await database.query(
+            "SELECT price::text, store_id FROM latest_prices WHERE product_id = $1 ORDER BY price, id LIMIT 6", [productID]
+        ).map { try $0.decode(String.self, at: 0) }
+        let product = GlobalID(typeName: "Product", key: productID).description
+        func page(_ arguments: String) async throws -> (amounts: [String], endCursor: String?, startCursor: String?, response: Response) {
+            let response = try await api.run(
+                #"{ node(id: "\#(product)") { ... on Product { latestPrices(\#(arguments)) { edges { node { price { amount } } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } }"#)
+            let edges = response["data.node.latestPrices.edges"] as? [[String: Any]] ?? []
+            let amounts = edges.compactMap { (($0["node"] as? [String: Any])?["price"] as? [String: Any])?["amount"] as? String }
+            return (amounts, response["data.node.latestPrices.pageInfo.endCursor"] as? String,
+                    response["data.node.latestPrices.pageInfo.startCursor"] as? String, response)
+        }
+        let first = try await page("first: 3")
+        #expect(first.amounts == Array(expected.prefix(3)) && first.response["data.node.latestPrices.pageInfo.hasNextPage"] as? Bool == true)
+        let next = try await page(#"first: 3, after: "\#(try #require(first.endCursor))""#)
+        #expect(next.amounts == Array(expected.suffix(3)))
+        let back = try await page(#"last: 3, before: "\#(try #require(next.startCursor))""#)
+        #expect(back.amounts == first.amounts)
+
+        // The statement as the page ran it, for this product and the other one: the rows each
+        // product's page reads.
+        let statement = try #require(first.response.sql.first { $0.contains("page_parent") })
+        let plan = try await database.query("EXPLAIN (ANALYZE, FORMAT JSON) " + statement, [PostgresArray([productID, other])])[0]
+            .decode(String.self, at: 0)
+        let rowsRead = try #require(Self.largestRowsPerLoop(in: plan, ofNodeReading: "latest_prices"))
+        // `first + 1`, and one more the numbering reads ahead to see the last row's peers.
+        #expect(rowsRead <= 5, "\(plan)")
+    }
+
+    /// The most rows a plan node reading `table` returned in one loop.
+    static func largestRowsPerLoop(in plan: String, ofNodeReading table: String) -> Double? {
+        func walk(_ node: [String: Any]) -> [Double] {
+            var found: [Double] = []
+            if node["Relation Name"] as? String == table, let rows = node["Actual Rows"] as? Double { found.append(rows) }
+            for child in node["Plans"] as? [[String: Any]] ?? [] { found += walk(child) }
+            return found
+        }
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(plan.utf8))) as? [[String: Any]],
+            let top = root.first?["Plan"] as? [String: Any]
+        else { return nil }
+        return walk(top).max()
+    }
+
+    /// A list of prices reads only the columns its fields show: the price and the store; asked for
+    /// when and how a price was seen, it reads those too, and both are right in one request.
+    @Test func aPageOfPricesReadsTheColumnsItShows() async throws {
+        let api = try await CatalogTests.seeded()
+        defer { Task { await api.close() } }
+        let database = api.database.database
+        let row = try await database.query(
+            "SELECT product_id, observed_at, source, is_discount FROM latest_prices ORDER BY product_id, price, id LIMIT 1")[0]
+        let product = GlobalID(typeName: "Product", key: try row.decode(Int64.self, at: 0)).description
+        let response = try await api.run(
+            #"{ node(id: "\#(product)") { ... on Product { short: latestPrices(first: 1) { edges { node { price { amount } } } } long: latestPrices(first: 1) { edges { node { price { amount } observedAt source discounted } } } } } }"#)
+        #expect(response.errorCodes.isEmpty)
+        let statements = response.sql.filter { $0.contains("page_parent") }
+        #expect(statements.count == 2 && statements.filter { $0.contains("observed_at") }.count == 1, "\(statements)")
+        let long = try #require((response["data.node.long.edges"] as? [[String: Any]])?.first?["node"] as? [String: Any])
+        #expect(long["discounted"] as? Bool == (try row.decode(Bool.self, at: 3)))
+        #expect((long["source"] as? String)?.lowercased() == (try row.decode(String.self, at: 2)))
+        let observedAt = try #require(long["observedAt"] as? String)
+        #expect(!observedAt.hasPrefix("0001") && observedAt.count >= 20)
+        let short = (response["data.node.short.edges"] as? [[String: Any]])?.first?["node"] as? [String: Any]
+        #expect(short?.count == 1 && (short?["price"] as? [String: Any])?["amount"] as? String == (long["price"] as? [String: Any])?["amount"] as? String)
+    }
+
     /// The page of a level's latest prices reads `latest_prices` only, not the history.
     @Test func latestPricesReadOneRowAProductAndStore() async throws {
         let api = try await CatalogTests.seeded()

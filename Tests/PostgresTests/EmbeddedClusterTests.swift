@@ -17,7 +17,9 @@ import Testing
         // A second start finds it running and leaves it to its owner.
         #expect(try await OwnThread.run { try cluster.start() } == false)
 
-        let pool = PostgresPool(configuration: .init(conninfo: cluster.url, size: 2))
+        // A restarted cluster's first connection can take more than the default 5 s to open when
+        // the whole suite runs in parallel on two cores; this test is about recovery, not speed.
+        let pool = PostgresPool(configuration: .init(conninfo: cluster.url, size: 2, acquireTimeout: .seconds(60)))
         defer { Task { await pool.close() } }
         let db = PostgresDatabase(pool: pool)
         #expect(try await db.query("SELECT current_database()")[0].decode(String.self, at: 0) == "foodgraph")

@@ -3,9 +3,15 @@ import GraphQLEngine
 import Postgres
 
 extension Page {
-    /// The same page of a child list for many parents in one statement (rows numbered per parent),
-    /// so a list of N parents with a connection each costs one query, not N. `source` must select a
-    /// `page_parent` column; `$1` is the parents' ids. No `totalCount` (these connections have none).
+    /// The same page of a child list for many parents in one statement, so a list of N parents
+    /// with a connection each costs one query, not N. `source` selects a `page_parent` column
+    /// and does not filter by parent: each parent's page is read by itself (`LATERAL`) with the
+    /// condition `page_parent = ` that parent's id, which PostgreSQL moves into a plain `source`
+    /// (no grouping, no `DISTINCT`), so an index on the parent's column, and its keys, reads only
+    /// `size + 1` rows a parent. A window over all the parents' rows instead read and sorted
+    /// every row of every parent: a product's prices at every store that sells it, a user's
+    /// every receipt. `$1` is the parents' ids; `source`'s own parameters start at `$2`. No
+    /// `totalCount` (these connections have none).
     func fetchForParents<Record: ObjectValue>(
         _ parentIDs: [Int64], select columns: String, from source: String, as alias: String, keys: [Key], descending: Bool = false,
         parameters extra: [any PostgresEncodable], in database: some PostgresQuerying,
@@ -23,19 +29,21 @@ extension Page {
         for cursorKeys in [after, before] where cursorKeys != nil && cursorKeys?.count != keys.count {
             throw DomainError.badUserInput("The cursor belongs to another list.")
         }
-        var conditions: [String] = []
+        var conditions = ["\(alias).page_parent = page_parents.id"]
         if let after { conditions.append("\(keyTuple) \(descending ? "<" : ">") \(tuple(after))") }
         if let before { conditions.append("\(keyTuple) \(descending ? ">" : "<") \(tuple(before))") }
         let readDescending = descending != isBackward
         let order = keys.map { "\($0.expression) \(readDescending ? "DESC" : "ASC")" }.joined(separator: ", ")
-        let keyColumns = keys.enumerated().map { "(\($1.expression))::text AS page_key\($0)" }.joined(separator: ", ")
+        let keyColumns = keys.enumerated().filter { $1.column == nil }.map { ", (\($1.expression))::text AS page_key\($0)" }.joined()
+        // The limit is written in, as in `fetch`.
         let sql = """
-            SELECT * FROM (
-              SELECT \(columns), \(keyColumns), \(alias).page_parent,
-                row_number() OVER (PARTITION BY \(alias).page_parent ORDER BY \(order)) AS page_row
+            SELECT numbered.* FROM unnest($1::bigint[]) WITH ORDINALITY AS page_parents (id, position)
+            CROSS JOIN LATERAL (
+              SELECT \(columns)\(keyColumns), \(alias).page_parent, row_number() OVER (ORDER BY \(order)) AS page_row
               FROM (\(source)) AS \(alias)
-              \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ) AS numbered WHERE page_row <= \(placeholder(size + 1)) ORDER BY page_parent, page_row
+              WHERE \(conditions.joined(separator: " AND "))
+              ORDER BY \(order) LIMIT \(size + 1)
+            ) AS numbered ORDER BY page_parents.position, numbered.page_row
             """
         let rows: PostgresRows
         do {
@@ -57,7 +65,7 @@ extension Page {
             pages[page.parent] = Connection(edges: page.edges, pageInfo: pageInfo(of: page.edges, hasMore: page.hasMore))
         }
         let (parentPosition, rowPosition) = (try rows.column(named: "page_parent"), try rows.column(named: "page_row"))
-        let keyPositions = try (0..<keys.count).map { try rows.column(named: "page_key\($0)") }
+        let keyPositions = try keys.enumerated().map { try rows.column(named: $1.column ?? "page_key\($0)") }
         for row in rows {
             let parent = try row.decode(Int64.self, at: parentPosition)
             if current?.parent != parent {

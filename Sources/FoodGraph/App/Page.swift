@@ -28,6 +28,9 @@ struct Page: Sendable {
     struct Key: Sendable {
         var expression: String
         var type: String
+        /// A column the page already selects whose text is the key's (`id` for `o.id`): read from
+        /// there instead of selecting the key again. Only `fetchForParents` reads it.
+        var column: String? = nil
     }
 
     var size: Int

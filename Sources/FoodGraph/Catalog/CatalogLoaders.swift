@@ -104,11 +104,11 @@ struct CatalogLoaders {
         return context.loader("catalog.priceObservations") { try await PriceStore.load($0, from: database) }
     }
 
-    /// The latest prices of products, one page each, for one set of arguments.
-    func latestPrices(page: Page, near: GeoRadius?, list: String) -> DataLoader<Int64, Connection<PriceRecord>> {
+    /// The latest prices of products, one page each, for one set of arguments and columns.
+    func latestPrices(page: Page, near: GeoRadius?, list: String, columns: PriceColumns) -> DataLoader<Int64, Connection<PriceRecord>> {
         let database = context.database
-        return context.loader("catalog.latestPrices|\(list)|\(near?.radiusKm ?? 0)|\(page.signature)") { productIDs in
-            try await PriceStore.latest(of: productIDs, near: near, page: page, in: database).sealed(for: list)
+        return context.loader("catalog.latestPrices|\(list)|\(near?.radiusKm ?? 0)|\(page.signature)|\(columns)") { productIDs in
+            try await PriceStore.latest(of: productIDs, near: near, page: page, columns: columns, in: database).sealed(for: list)
         }
     }
 

@@ -11,11 +11,13 @@ enum PriceStore {
     }
 
     /// The latest price of each product at each store (within the radius when given), nearest
-    /// then cheapest first; one statement for all the products of a level. It reads
-    /// `latest_prices` (migration 0032), one row a product and store, so its cost does not grow
-    /// with the price history.
+    /// then cheapest first; one statement for all the products of a level, reading `columns`.
+    /// It reads `latest_prices` (migration 0032), one row a product and store, so its cost does
+    /// not grow with the price history; without a radius, a product's page is read from the
+    /// index on its prices (migration 0033), so neither does it grow with the stores that sell
+    /// the product.
     static func latest(
-        of productIDs: [Int64], near: GeoRadius?, page: Page, in database: some PostgresQuerying
+        of productIDs: [Int64], near: GeoRadius?, page: Page, columns: PriceColumns = .all, in database: some PostgresQuerying
     ) async throws -> [Int64: Connection<PriceRecord>] {
         var parameters: [any PostgresEncodable] = []
         var distance = "NULL::float8"
@@ -28,17 +30,17 @@ enum PriceStore {
         let source = """
             SELECT o.*, o.product_id AS page_parent, \(distance) AS distance_km, coalesce(\(distance), 0) AS distance_key
             FROM latest_prices o \(stores)
-            WHERE o.product_id = ANY($1)
             """
+        let distancePosition = columns.count
         return try await page.fetchForParents(
-            productIDs, select: PriceRecord.columns + ", o.distance_km", from: source, as: "o",
+            productIDs, select: columns.select + ", o.distance_km", from: source, as: "o",
             keys: [
-                .init(expression: "o.distance_key", type: "float8"), .init(expression: "o.price", type: "numeric"),
-                .init(expression: "o.id", type: "bigint"),
+                .init(expression: "o.distance_key", type: "float8"), .init(expression: "o.price", type: "numeric", column: "price"),
+                .init(expression: "o.id", type: "bigint", column: "id"),
             ], parameters: parameters, in: database
         ) { row in
-            var price = try PriceRecord(row)
-            price.distanceKm = try row.decode(Double?.self, at: 8).map(StoreDirectory.roundedKilometres)
+            var price = try PriceRecord(row, columns: columns)
+            price.distanceKm = try row.decode(Double?.self, at: distancePosition).map(StoreDirectory.roundedKilometres)
             return price
         }
     }

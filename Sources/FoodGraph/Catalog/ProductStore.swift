@@ -39,7 +39,7 @@ enum ProductStore {
         let visible = "(p.status = 'active' OR p.chain_id = ANY($2::bigint[]) OR $3::bool)"
         let pages = try await page.fetchForParents(
             chainIDs, select: ProductRecord.columns,
-            from: "SELECT p.*, p.chain_id AS page_parent FROM products p WHERE p.chain_id = ANY($1) AND \(visible)", as: "p",
+            from: "SELECT p.*, p.chain_id AS page_parent FROM products p WHERE \(visible)", as: "p",
             keys: [.init(expression: "lower(p.name)", type: "text"), .init(expression: "p.id", type: "bigint")],
             parameters: [PostgresArray(managed), everything], in: database, decode: ProductRecord.init)
         var products: [Int64: ProductPage] = [:]

@@ -73,10 +73,11 @@ enum StoreBindings {
         binder.object(ProductRecord.self) { product in
             product.field(
                 "latestPrices", arguments: LatestPricesArguments.self,
-                prepare: { arguments, context in
+                prepare: { arguments, context, info in
                     let list = "Product.latestPrices/" + (arguments.near?.orderName ?? "PRICE")
                     let page = try Page(arguments.page, list: list)
-                    return context.catalog.latestPrices(page: page, near: arguments.near, list: list)
+                    let columns = info.derivedFromSelection { PriceColumns.needed(by: $0, along: ["edges", "node"]) }
+                    return context.catalog.latestPrices(page: page, near: arguments.near, list: list, columns: columns)
                 },
                 resolve: { product, prices in Resolved<Connection<PriceRecord>>(unchecked: prices.load(product.id)) })
             product.field(

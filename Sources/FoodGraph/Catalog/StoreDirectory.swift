@@ -70,7 +70,7 @@ enum StoreDirectory {
         ofChains chainIDs: [Int64], page: Page, in database: some PostgresQuerying
     ) async throws -> [Int64: Connection<StoreRecord>] {
         try await page.fetchForParents(
-            chainIDs, select: StoreRecord.columns, from: "SELECT *, chain_id AS page_parent FROM stores WHERE chain_id = ANY($1)",
+            chainIDs, select: StoreRecord.columns, from: "SELECT *, chain_id AS page_parent FROM stores",
             as: "s", keys: [.init(expression: "s.name", type: "text"), .init(expression: "s.id", type: "bigint")], parameters: [],
             in: database, decode: StoreRecord.init)
     }

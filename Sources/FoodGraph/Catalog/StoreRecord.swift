@@ -97,13 +97,23 @@ extension StoreRecord {
 
 extension PriceRecord {
     init(_ row: PostgresRow) throws {
+        try self.init(row, columns: .all)
+    }
+
+    /// `columns`' values; what a summary leaves out is given placeholder values no field shows
+    /// (`PriceColumns.needed(by:along:)` asks for every column when one is selected).
+    init(_ row: PostgresRow, columns: PriceColumns) throws {
+        let id = try row.decode(Int64.self, at: 0)
+        let productID = try row.decode(Int64.self, at: 1)
+        let storeID = try row.decode(Int64.self, at: 2)
+        let price = Money(amount: DecimalText(try row.decode(String.self, at: 3)), currency: try row.decode(String.self, at: 4))
+        guard columns == .all else {
+            self.init(id: id, productID: productID, storeID: storeID, price: price, observedAt: .distantPast, source: .user, discounted: false)
+            return
+        }
         self.init(
-            id: try row.decode(Int64.self, at: 0), productID: try row.decode(Int64.self, at: 1),
-            storeID: try row.decode(Int64.self, at: 2),
-            price: Money(amount: DecimalText(try row.decode(String.self, at: 3)), currency: try row.decode(String.self, at: 4)),
-            observedAt: try row.decode(Date.self, at: 5),
-            source: PriceSource(databaseName: try row.decode(String.self, at: 6)) ?? .user,
-            discounted: try row.decode(Bool.self, at: 7))
+            id: id, productID: productID, storeID: storeID, price: price, observedAt: try row.decode(Date.self, at: 5),
+            source: PriceSource(databaseName: try row.decode(String.self, at: 6)) ?? .user, discounted: try row.decode(Bool.self, at: 7))
     }
 }
 

@@ -88,7 +88,7 @@ enum DiaryEntryStore {
             userIDs, select: DiaryEntryRecord.columns,
             from: """
                 SELECT d.*, d.user_id AS page_parent FROM diary_entries d
-                WHERE d.user_id = ANY($1) AND d.local_date BETWEEN $2::date AND $3::date
+                WHERE d.local_date BETWEEN $2::date AND $3::date
                 """, as: "e",
             keys: [
                 .init(expression: "e.local_date", type: "date"), .init(expression: "e.created_at", type: "timestamptz"),

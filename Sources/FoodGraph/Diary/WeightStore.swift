@@ -23,7 +23,7 @@ enum WeightStore {
             userIDs, select: WeightEntryRecord.columns,
             from: """
                 SELECT x.*, x.user_id AS page_parent FROM weight_entries x
-                WHERE x.user_id = ANY($1) AND ($2::date IS NULL OR x.local_date >= $2::date)
+                WHERE ($2::date IS NULL OR x.local_date >= $2::date)
                   AND ($3::date IS NULL OR x.local_date <= $3::date)
                 """, as: "w", keys: [.init(expression: "w.local_date", type: "date")], descending: true,
             parameters: [from?.description, to?.description], in: database, decode: WeightEntryRecord.init)

@@ -40,7 +40,7 @@ enum ReceiptStore {
     /// Each user's receipts, the latest purchase first.
     static func receipts(of userIDs: [Int64], page: Page, in database: some PostgresQuerying) async throws -> [Int64: Connection<ReceiptRecord>] {
         try await page.fetchForParents(
-            userIDs, select: ReceiptRecord.columns, from: "SELECT *, user_id AS page_parent FROM receipts WHERE user_id = ANY($1)", as: "r",
+            userIDs, select: ReceiptRecord.columns, from: "SELECT *, user_id AS page_parent FROM receipts", as: "r",
             keys: [.init(expression: "r.purchased_at", type: "timestamptz"), .init(expression: "r.id", type: "bigint")],
             descending: true, parameters: [], in: database, decode: ReceiptRecord.init)
     }

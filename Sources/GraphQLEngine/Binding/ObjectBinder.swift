@@ -118,11 +118,21 @@ public struct ObjectBinder<Source: ObjectValue, Context: Sendable> {
         prepare: @escaping @Sendable (Arguments, Context) throws -> Prepared,
         resolve: @escaping @Sendable (Source, Prepared) throws -> Resolved<Value>
     ) {
+        field(name, arguments: arguments, prepare: { arguments, context, _ in try prepare(arguments, context) }, resolve: resolve)
+    }
+
+    /// The same, where what `prepare` makes also depends on how the field is selected (the
+    /// columns its loader reads, say).
+    public mutating func field<Value: OutputValue, Arguments: Decodable & Sendable, Prepared: Sendable>(
+        _ name: String, arguments: Arguments.Type,
+        prepare: @escaping @Sendable (Arguments, Context, ResolveInfo) throws -> Prepared,
+        resolve: @escaping @Sendable (Source, Prepared) throws -> Resolved<Value>
+    ) {
         let typeName = typeName
         let resolve = SourceFunction<Source, Prepared, Resolved<Value>>(resolve)
         let binding = FieldBinding.resolve { call in
             let prepared = try call.shared.prepared(for: call.plan) {
-                try prepare(try decodeArguments(Arguments.self, call), try contextOf(call))
+                try prepare(try decodeArguments(Arguments.self, call), try contextOf(call), call.info)
             }
             return try Self.apply(resolve, to: call.source, prepared, typeName, name).completable
         }
