@@ -213,6 +213,35 @@ struct ProductCacheTests {
         #expect(Self.counted(after) && after["data.products.totalCount"] as? Int == total + 1)
     }
 
+    /// An order sells out a product (as `OfferStore` writes it: stock and prices only): the
+    /// catalog's kept count stays, since no product joined or left it, and the count of products
+    /// in stock is forgotten and made again, one less. A change of more than offers (a product
+    /// renamed) forgets every count. Both are made elsewhere, so only the announcements
+    /// (migration 0034) can tell the copy.
+    @Test func anOrderKeepsTheCatalogsCountButNotTheInStockCount() async throws {
+        let (api, _) = try await Self.seeded()
+        defer { Task { await api.close() } }
+        let cache = api.application.productCache
+        let inStock = "{ products(first: 14, filter: {inStock: true}) { totalCount } }"
+        let total = try #require(try await api.run(Self.page(), operation: .query)["data.products.totalCount"] as? Int)
+        let first = try await api.run(inStock, operation: .query)
+        let inStockTotal = try #require(first["data.products.totalCount"] as? Int)
+        #expect(Self.counted(first) && cache.status.counts == 2)
+        let soldOut = try await api.database.database.query(
+            """
+            UPDATE products SET stock = 0, updated_at = now()
+            WHERE id = (SELECT id FROM products WHERE status = 'active' AND stock > 0 ORDER BY id LIMIT 1) RETURNING id
+            """)
+        let productID = try #require(soldOut.first).decode(Int64.self, at: 0)
+        try await StoreCacheTests.waitUntil("the in-stock count is forgotten") { cache.status.counts == 1 }
+        let catalog = try await api.run(Self.page(), operation: .query)
+        #expect(!Self.counted(catalog) && catalog["data.products.totalCount"] as? Int == total)
+        let after = try await api.run(inStock, operation: .query)
+        #expect(Self.counted(after) && after["data.products.totalCount"] as? Int == inStockTotal - 1)
+        _ = try await api.database.database.query("UPDATE products SET name = name || ' renamed' WHERE id = $1", [productID])
+        try await StoreCacheTests.waitUntil("every count is forgotten") { cache.status.counts == 0 }
+    }
+
     /// An administrator withdraws a product: the count they see next is one less, whether or not
     /// the announcement has arrived, as they take no count read before their change. Someone else
     /// is shown the kept count until the announcement arrives. It is switched off here, so that

@@ -53,6 +53,10 @@ struct ProductFilter: Decodable, Sendable {
 
     private enum Keys: String, CodingKey { case category, brand, minPrice, maxPrice, onSale, inStock, dietLabels, allergenFree }
 
+    /// Whether which products match depends on their offers (the price paid, the sale, the
+    /// stock), which every order and offer refresh changes.
+    var dependsOnOffers: Bool { minPrice != nil || maxPrice != nil || onSale != nil || inStock != nil }
+
     init() {}
 
     init(from decoder: any Decoder) throws {

@@ -21,9 +21,11 @@ import Synchronization
 ///
 /// The counts of product lists (`ProductConnection.totalCount`) are kept under the same rules: a
 /// browsing app asks for the same list's count with every page, and counting reads up to 10 001
-/// rows, far more than the page's own. Any announced change forgets every count, since a change
+/// rows, far more than the page's own. An announced change forgets every count, since a change
 /// to any product may add it to a list or take it out; a change to a product without a barcode is
-/// announced too (migration 0031).
+/// announced too (migration 0031). A change to products' offers alone (prices, stock: every order
+/// and offer refresh) is announced as such (a last element '~', migration 0034) and forgets only
+/// the counts of lists filtered by price, sale or stock.
 final class ProductCache: Sendable {
     static let channel = "product_changes"
     static let maximumAge = Duration.seconds(60)
@@ -38,10 +40,12 @@ final class ProductCache: Sendable {
         case unavailable
     }
 
-    /// A kept count's list: the count's statement and its parameters.
+    /// A kept count's list: the count's statement and its parameters, and whether the list
+    /// filters by the products' offers (`ProductFilter.dependsOnOffers`).
     struct CountKey: Hashable, Sendable {
         let source: String
         let parameters: [PostgresParameter]
+        let dependsOnOffers: Bool
     }
 
     /// What a count's lookup found.
@@ -80,6 +84,9 @@ final class ProductCache: Sendable {
         var tally = Tally()
         /// Changes whenever something is forgotten: a read begun before is not kept.
         var generation: UInt64 = 0
+        /// Changes whenever lists that do not depend on offers may have changed: a count of such a
+        /// list begun before is not kept. Changes to offers alone leave it.
+        var listGeneration: UInt64 = 0
         var isListening = false
         /// When each user's last mutation through this instance committed, for `maximumAge`.
         var writes: [Int64: ContinuousClock.Instant] = [:]
@@ -89,6 +96,12 @@ final class ProductCache: Sendable {
             older.removeAll()
             counts.removeAll()
             generation &+= 1
+            listGeneration &+= 1
+        }
+
+        /// The generation a count of `key` is kept in.
+        func generation(for key: CountKey) -> UInt64 {
+            key.dependsOnOffers ? generation : listGeneration
         }
 
         /// Whether `writer` may be shown what was read at `readAt`: not if they wrote since.
@@ -106,14 +119,21 @@ final class ProductCache: Sendable {
             older[barcode] = nil
         }
 
-        mutating func forget(_ barcodes: some Sequence<Substring>) {
+        /// Forgets `barcodes`, and the counts the change may have altered: those of lists that
+        /// filter by offers, or all when more than offers changed.
+        mutating func forget(_ barcodes: some Sequence<Substring>, offersOnly: Bool) {
             for barcode in barcodes {
                 let barcode = String(barcode)
                 newer[barcode] = nil
                 older[barcode] = nil
             }
-            counts.removeAll()
             generation &+= 1
+            if offersOnly {
+                counts = counts.filter { !$0.key.dependsOnOffers }
+            } else {
+                counts.removeAll()
+                listGeneration &+= 1
+            }
         }
     }
 
@@ -171,7 +191,7 @@ final class ProductCache: Sendable {
             guard let count = state.counts[key], now - count.readAt < Self.maximumAge, state.mayShow(readAt: count.readAt, to: writer)
             else {
                 state.tally.countMisses += 1
-                return .missing(generation: state.generation)
+                return .missing(generation: state.generation(for: key))
             }
             state.tally.countHits += 1
             return .kept(count.value)
@@ -182,7 +202,7 @@ final class ProductCache: Sendable {
     /// was forgotten since.
     func keep(count: Int, for key: CountKey, readAt: ContinuousClock.Instant, generation: UInt64) {
         state.withLock { state in
-            guard state.isListening, state.generation == generation else { return }
+            guard state.isListening, state.generation(for: key) == generation else { return }
             if state.counts.count >= countCapacity { state.counts.removeAll(keepingCapacity: true) }
             state.counts[key] = Count(value: count, readAt: readAt)
         }
@@ -225,11 +245,15 @@ final class ProductCache: Sendable {
                 state.isListening = false
             case .notification(let notification):
                 guard notification.channel == Self.channel else { return }
-                // An empty payload: products without barcodes changed, which only counts show.
+                // An empty payload: products without barcodes changed, which only counts show; a
+                // last element '~': only their offers changed.
                 if notification.payload == "*" {
                     state.forgetAll()
                 } else {
-                    state.forget(notification.payload.split(separator: ","))
+                    var barcodes = notification.payload.split(separator: ",")
+                    let offersOnly = barcodes.last == "~"
+                    if offersOnly { barcodes.removeLast() }
+                    state.forget(barcodes, offersOnly: offersOnly)
                 }
             }
         }

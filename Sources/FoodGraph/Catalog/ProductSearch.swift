@@ -56,7 +56,9 @@ extension ProductStore {
         case .whenRead: break
         case .inPage: count = countInPage
         case .kept(let cache, let viewer, let primary):
-            let key = ProductCache.CountKey(source: query.countSource, parameters: query.parameters.map(\.postgresParameter))
+            let key = ProductCache.CountKey(
+                source: query.countSource, parameters: query.parameters.map(\.postgresParameter),
+                dependsOnOffers: search.filter.dependsOnOffers)
             switch cache.count(key, for: viewer) {
             case .kept(let value): kept = value
             case .missing(let generation):
