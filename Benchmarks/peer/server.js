@@ -93,7 +93,7 @@ function serve() {
       chain: loader(async (ids) => byID(await query('chains', [ids]))),
       prices: loader(async (ids) => {
         const found = new Map(ids.map((id) => [id, []]));
-        for (const row of await query('latestPrices', [ids, 4])) found.get(row.page_parent).push(row);
+        for (const row of await query('latestPrices', [ids])) found.get(row.page_parent).push(row);
         return found;
       }),
     };
