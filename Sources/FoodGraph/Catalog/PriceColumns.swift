@@ -2,8 +2,8 @@ import GraphQLEngine
 
 /// How much of a price observation a request reads, from the fields it selects on
 /// `PriceObservation`. A product's latest prices, as shopping apps show them, need the price and
-/// the store; leaving out when, from where and whether discounted made the page's statement a
-/// sixth faster (docs/performance.md).
+/// the store; leaving out when, from where and whether discounted made the page's statement
+/// about a tenth faster (docs/performance.md).
 enum PriceColumns: Sendable {
     /// Identity, product, store and the price.
     case summary
