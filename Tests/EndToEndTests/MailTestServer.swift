@@ -79,7 +79,7 @@ final class MailTestServer: @unchecked Sendable {
         let input = Pipe()
         process.standardOutput = output
         process.standardInput = input
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("server.log").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("server.log").path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("server.log"))
         try process.run()
         // The first line the script prints is its port.

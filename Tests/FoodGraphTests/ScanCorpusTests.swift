@@ -20,7 +20,7 @@ import Testing
         for item in try ScanCorpus.manifest(directory) {
             let set = item["set"] as? String ?? ""
             let file = directory.appendingPathComponent(item["file"] as? String ?? "")
-            let codes = try await ScanWorkers.interactive.run { _ in
+            let codes = await ScanWorkers.interactive.run { _ in
                 (try? Self.grey(file)).flatMap { $0 }.map { BarcodeReader.read($0).compactMap { Barcode.normalized($0.data) } } ?? []
             }
             let hit = codes.contains(item["code"] as? String ?? "-")
@@ -43,7 +43,7 @@ import Testing
         let items = try ScanCorpus.manifest(directory)
         for item in items {
             let file = directory.appendingPathComponent(item["file"] as? String ?? "")
-            let text = try await ScanWorkers.background.run { worker in
+            let text = await ScanWorkers.background.run { worker in
                 (try? Self.grey(file)).flatMap { $0 }.map { worker.textReader?.read($0, layout: .column) ?? "" } ?? ""
             }
             let parsed = ReceiptParser.parse(text)

@@ -244,8 +244,8 @@ func decodeArguments<Arguments: Decodable & Sendable>(_ type: Arguments.Type, _ 
     }
 }
 
-private func probe<Arguments: Decodable>(_ type: Arguments.Type) -> @Sendable (GraphQLValue, KeyRecorder) throws -> Void {
-    { sample, recorder in _ = try InputDecoder().decode(type, from: sample, recorder: recorder) }
+private func probe<Arguments: Decodable & Sendable>(_: Arguments.Type) -> @Sendable (GraphQLValue, KeyRecorder) throws -> Void {
+    { sample, recorder in _ = try InputDecoder().decode(Arguments.self, from: sample, recorder: recorder) }
 }
 
 extension Resolvers {
