@@ -25,9 +25,10 @@ struct Edge<Node: ObjectValue>: ObjectValue {
     /// The page's plain key cursor; clients see it sealed when `sealedFor` names a list.
     var cursor: String { Page.cursor(cursorKeys) }
 
-    init(cursorKeys: [String], node: Node) {
+    /// The node is moved into its box: copied, a product's every text was retained and released.
+    init(cursorKeys: [String], node: consuming Node) {
         self.cursorKeys = cursorKeys
-        boxedNode = Boxed(node)
+        boxedNode = Boxed(consume node)
     }
 
     static var graphQLTypeName: String { connectionPrefix(of: Node.self) + "Edge" }

@@ -422,19 +422,20 @@ final class Executor {
     // MARK: - Completion
 
     private func complete(
-        _ value: (any Sendable)?, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
+        _ value: consuming (any Sendable)?, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
         parentPath: () -> ResponsePath?
     ) {
         completeValue(
-            value, type: plan.returnType, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath,
+            consume value, type: plan.returnType, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath,
             step: .into(plan))
     }
 
     /// Completes one value at `slot` (spec 6.4.3). `boundary` is the nearest nullable position above,
     /// which a null at a non-null position turns to null. The value's path is `parentPath()` then
-    /// `step`, made only where needed: an object keeps the two, an error makes the path.
+    /// `step`, made only where needed: an object keeps the two, an error makes the path. The value
+    /// is consumed: an object's becomes its source without a copy (a retain and a release each).
     private func completeValue(
-        _ value: (any Sendable)?, type: TypeReference, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
+        _ value: consuming (any Sendable)?, type: TypeReference, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
         parentPath: () -> ResponsePath?, step: PathStep
     ) {
         func path() -> ResponsePath { ResponsePath(parent: parentPath(), step: step) }
@@ -445,7 +446,7 @@ final class Executor {
             isNonNull = true
         }
         let childBoundary = isNonNull ? boundary : slot
-        guard let value, !isGraphQLNull(value) else {
+        guard let value = consume value, !isGraphQLNull(value) else {
             if isNonNull {
                 fieldError(
                     GraphQLError("Cannot return null for non-nullable field \(plan.parentTypeName).\(plan.fieldName)."),
@@ -519,7 +520,7 @@ final class Executor {
                 }
             case .object(let objectName):
                 completeObject(
-                    value, typeName: objectName, plan: plan, slot: slot, boundary: childBoundary, parentPath: parentPath(),
+                    consume value, typeName: objectName, plan: plan, slot: slot, boundary: childBoundary, parentPath: parentPath(),
                     step: step)
             case .abstract:
                 let runtimeName = executable.typeResolver(for: name)?(value) ?? (value as? any GraphQLTypeNamed)?.graphQLTypeName
@@ -544,7 +545,7 @@ final class Executor {
                     return
                 }
                 completeObject(
-                    value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, parentPath: parentPath(),
+                    consume value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, parentPath: parentPath(),
                     step: step)
             case .invalid:
                 fieldError(
@@ -553,16 +554,16 @@ final class Executor {
             }
         case .nonNull:
             completeValue(
-                value, type: type, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath, step: step)
+                consume value, type: type, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath, step: step)
         }
     }
 
     private func completeObject(
-        _ value: any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
+        _ value: consuming any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
         parentPath: ResponsePath?, step: PathStep
     ) {
         let object = ResultObject.make(
-            shape: subPlans(of: plan, for: typeName), source: value, parentPath: parentPath, step: step, boundary: boundary)
+            shape: subPlans(of: plan, for: typeName), source: consume value, parentPath: parentPath, step: step, boundary: boundary)
         slot.write(.object(object))
         nextLevel.append(object)
     }

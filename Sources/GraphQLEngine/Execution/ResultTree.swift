@@ -34,14 +34,16 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
 
     /// An object of `shape`, which the caller keeps alive as long as the object (see `shape`).
     static func make(
-        shape: Unmanaged<FieldPlans>, source: any Sendable, parentPath: ResponsePath?, step: PathStep?,
+        shape: Unmanaged<FieldPlans>, source: consuming any Sendable, parentPath: ResponsePath?, step: PathStep?,
         boundary: ResultSlot?
     ) -> ResultObject {
         let count = shape._withUnsafeGuaranteedRef { $0.table.plans.count }
+        // Moved into the header: the closure can take it out of an optional, not consume it.
+        var source: (any Sendable)? = consume source
         let object = unsafeDowncast(
             create(minimumCapacity: count) { _ in
                 Header(
-                    shape: shape, count: count, parentPath: parentPath, step: step, path: nil, source: source,
+                    shape: shape, count: count, parentPath: parentPath, step: step, path: nil, source: source.take(),
                     boundary: boundary)
             }, to: ResultObject.self)
         object.withUnsafeMutablePointerToElements { $0.initialize(repeating: .null, count: count) }
