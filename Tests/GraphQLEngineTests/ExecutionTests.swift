@@ -165,6 +165,39 @@ struct ExecutionTests {
                 == #"{"errors":[{"message":"Nope.","locations":[{"line":1,"column":31}],"path":["authors",0,"books",0,"failing"],"extensions":{"code":"NOPE"}},{"message":"Nope.","locations":[{"line":1,"column":31}],"path":["authors",0,"books",1,"failing"],"extensions":{"code":"NOPE"}},{"message":"Cannot return null for non-nullable field Book.broken.","locations":[{"line":1,"column":68}],"path":["nullableAuthor","books",0,"broken"]},{"message":"Cannot return null for non-nullable field Book.broken.","locations":[{"line":1,"column":68}],"path":["nullableAuthor","books",1,"broken"]}],"data":{"authors":[{"books":[{"failing":null},{"failing":null}]}],"nullableAuthor":null}}"#)
     }
 
+    /// Objects make their paths only when asked for, from their place under their parent: in a
+    /// list inside a list, for a resolver reading its path (at once or after an await), and for
+    /// an error in an item of a list.
+    @Test func pathsAreMadeWhenAskedForInNestedListsAndResolvers() async throws {
+        struct Cell: Sendable { let name: String }
+        let schema = try SchemaBuilder.build(
+            sdl: """
+                type Cell { name: String! at: String! later: String! fails: String cells: [Cell!]! }
+                type Query { grid: [[Cell!]] row: [Cell!]! }
+                """)
+        var resolvers = Resolvers()
+        func cells(_ names: String...) -> [Cell] { names.map(Cell.init) }
+        resolvers.field("Query", "grid") { _ in .value([cells("a", "b"), cells("c")]) }
+        resolvers.field("Query", "row") { _ in .value(cells("d", "e")) }
+        resolvers.field("Cell", "name") { call in .value(call.source(as: Cell.self)?.name) }
+        resolvers.field("Cell", "at") { call in .value(call.info.path.map(\.description).joined(separator: "/")) }
+        resolvers.field("Cell", "later") { call in
+            let info = call.info
+            return .run {
+                await Task.yield()
+                return info.path.map(\.description).joined(separator: "/")
+            }
+        }
+        resolvers.field("Cell", "fails") { call in throw GraphQLError("No \(call.source(as: Cell.self)!.name).") }
+        resolvers.field("Cell", "cells") { _ in .value(cells("f")) }
+        let result = await execute(
+            try ExecutableSchema(schema: schema, resolvers: resolvers),
+            ExecutionRequest(document: try parse("{ grid { at later } row { cells { at later fails } } }")))
+        #expect(
+            String(decoding: result.jsonBytes(), as: UTF8.self)
+                == #"{"errors":[{"message":"No f.","locations":[{"line":1,"column":44}],"path":["row",0,"cells",0,"fails"]},{"message":"No f.","locations":[{"line":1,"column":44}],"path":["row",1,"cells",0,"fails"]}],"data":{"grid":[[{"at":"grid/0/0/at","later":"grid/0/0/later"},{"at":"grid/0/1/at","later":"grid/0/1/later"}],[{"at":"grid/1/0/at","later":"grid/1/0/later"}]],"row":[{"cells":[{"at":"row/0/cells/0/at","later":"row/0/cells/0/later","fails":null}]},{"cells":[{"at":"row/1/cells/0/at","later":"row/1/cells/0/later","fails":null}]}]}}"#)
+    }
+
     @Test func wideSelectionsMergeRepeatedKeys() async throws {
         // Past a dozen keys the grouping switches to a dictionary; repeated keys still merge.
         let aliases = (0..<13).map { "a\($0): id" }.joined(separator: " ")

@@ -47,3 +47,26 @@ final class EnumValueNames: Sendable {
         names = Set(type.values.map(\.name))
     }
 }
+
+/// A field's return type as completion walks it, a class a level, made once for the field's
+/// plan. Walked as a `TypeReference`, an indirect enum, each level's box was copied out of the
+/// one above it: a retain and a release for every value completed.
+final class CompletionType: Sendable {
+    let isNonNull: Bool
+    /// The items' type, for a list; nil at the named type.
+    let items: CompletionType?
+
+    init(_ type: TypeReference) {
+        switch type {
+        case .nonNull(let inner):
+            isNonNull = true
+            items = if case .list(let itemType) = inner { CompletionType(itemType) } else { nil }
+        case .list(let itemType):
+            isNonNull = false
+            items = CompletionType(itemType)
+        case .named:
+            isNonNull = false
+            items = nil
+        }
+    }
+}

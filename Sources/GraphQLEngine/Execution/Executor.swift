@@ -100,12 +100,23 @@ public func execute(_ schema: ExecutableSchema, _ request: ExecutionRequest) asy
 /// Executes one operation level by level: every resolver of a level is called, then the
 /// request's loaders are dispatched together, then values complete into the next level's work.
 final class Executor {
+    /// A field of `object` whose value is not there yet.
     struct Waiting {
         var work: Work
         let plan: FieldPlan
-        let slot: ResultSlot
+        let object: ResultObject
+        let index: Int
         let boundary: ResultSlot?
-        let path: ResponsePath?
+
+        var slot: ResultSlot { .field(object, index) }
+    }
+
+    /// Where a value being completed is, below the object whose field it is: the field's value,
+    /// an item of its list, or an item of a list inside that (whose path is made with it).
+    enum Step {
+        case field
+        case item(Int)
+        case nestedItem(ResponsePath, Int)
     }
 
     /// What a waiting value waits for: a `Resolution` but a value. It holds only references, so it
@@ -137,6 +148,10 @@ final class Executor {
     @exclusivity(unchecked) private var plansByShape: [SelectionShape: FieldPlans] = [:]
     @exclusivity(unchecked) private var errors: [GraphQLError] = []
     @exclusivity(unchecked) private var dataIsNull = false
+    /// What a null at a non-null field cut off the response, kept until execution ends: objects
+    /// below it may still be waiting in a level, and they reach their ancestors without counting
+    /// them (`ResultPlace`).
+    @exclusivity(unchecked) private var cutOff: [ResultValue] = []
     /// Why execution stopped early, if it did: its partial result is then dropped.
     @exclusivity(unchecked) private var stopReason: StopReason?
 
@@ -158,11 +173,12 @@ final class Executor {
     }
 
     func run(rootType: ObjectType) async -> ExecutionResult {
+        defer { shared.endExecution() }
         let plans = request.document.planCache.rootPlans(
             of: operation, in: request.document, schema: executable, variables: shared.variables
         ) { self.plans(for: rootType.name, selectionSets: [operation.selectionSet]) }
         let root = ResultObject.make(
-            shape: Unmanaged.passUnretained(plans), source: request.rootValue, parentPath: nil, step: nil, boundary: nil)
+            shape: Unmanaged.passUnretained(plans), source: request.rootValue, place: .root, boundary: nil)
         if operation.operation == .mutation {
             // Mutations run strictly one root field after another (spec 6.2.2).
             for index in plans.plans.indices {
@@ -240,9 +256,11 @@ final class Executor {
         // one's getter, when not inlined, was handed a copy of the whole header.
         let (table, isRoot, source, boundary) = object.withUnsafeMutablePointerToHeader { header in
             let table = header.pointee.shape._withUnsafeGuaranteedRef(\.table)
-            return header.pointee.step == nil
-                ? (table, true, header.pointee.source ?? (), header.pointee.boundary)
-                : (table, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
+            return if case .root = header.pointee.place {
+                (table, true, header.pointee.source ?? (), header.pointee.boundary)
+            } else {
+                (table, false, header.pointee.source.take() ?? (), header.pointee.boundary.take())
+            }
         }
         // The plans are the document's, shared by every object and request, and kept alive by the
         // root's plans: read without a retain and a release of each, whose counts every event
@@ -283,8 +301,7 @@ final class Executor {
                 value = try reader._withUnsafeGuaranteedRef { try $0.read(source) }
             } else {
                 func wait(for work: Work) {
-                    waiting.append(
-                        Waiting(work: work, plan: plan, slot: .field(object, index), boundary: boundary, path: object.path))
+                    waiting.append(Waiting(work: work, plan: plan, object: object, index: index, boundary: boundary))
                 }
                 // Matched as it is returned: a `Resolution` bound to a name was copied to be matched,
                 // and again to be kept waiting.
@@ -305,7 +322,7 @@ final class Executor {
         if let builtIn = plan.directScalar, let value, let leaf = builtIn.exactLeaf(value) {
             object[index] = .leaf(leaf)
         } else {
-            complete(value, plan: plan, slot: .field(object, index), boundary: boundary, parentPath: { object.path })
+            complete(value, plan: plan, of: object, index: index, boundary: boundary)
         }
     }
 
@@ -314,7 +331,7 @@ final class Executor {
         if object.isRoot, let event = exactCast(source, to: SubscriptionEvent.self) { return .value(event.value) }
         if let resolver = plan.unretainedResolver {
             return try resolver._withUnsafeGuaranteedRef {
-                try $0.resolve(FieldCall(source: source, plan: plan, shared: shared, pathNode: object.path))
+                try $0.resolve(FieldCall(source: source, plan: plan, shared: shared, object: ObjectInResponse(object: object)))
             }
         }
         if let reader = plan.unretainedReader { return .value(try reader._withUnsafeGuaranteedRef { try $0.read(source) }) }
@@ -360,16 +377,16 @@ final class Executor {
             var stillWaiting: [Waiting] = []
             var progressed = !thunks.isEmpty
             func complete(_ index: Int, with value: (any Sendable)?) {
-                let path = waiting[index].path
                 self.complete(
-                    value, plan: waiting[index].plan, slot: waiting[index].slot, boundary: waiting[index].boundary,
-                    parentPath: { path })
+                    value, plan: waiting[index].plan, of: waiting[index].object, index: waiting[index].index,
+                    boundary: waiting[index].boundary)
             }
             func fail(_ index: Int, with error: any Error) {
                 let plan = waiting[index].plan
                 fieldError(
                     error, plan: plan, slot: waiting[index].slot, boundary: waiting[index].boundary,
-                    path: ResponsePath(parent: waiting[index].path, step: .into(plan)), isNonNull: plan.returnType.isNonNull)
+                    path: ResponsePath(parent: waiting[index].object.path, step: .into(plan)),
+                    isNonNull: plan.returnType.isNonNull)
             }
             for index in waiting.indices {
                 let outcome: Result<Resolution, any Error>?
@@ -410,7 +427,7 @@ final class Executor {
                 for item in stillWaiting {
                     fieldError(
                         GraphQLError("The value of this field was never delivered."), plan: item.plan, slot: item.slot,
-                        boundary: item.boundary, path: ResponsePath(parent: item.path, step: .into(item.plan)),
+                        boundary: item.boundary, path: ResponsePath(parent: item.object.path, step: .into(item.plan)),
                         isNonNull: item.plan.returnType.isNonNull)
                 }
                 stillWaiting = []
@@ -421,30 +438,33 @@ final class Executor {
 
     // MARK: - Completion
 
+    /// Completes the value of `object`'s field at `index`.
     private func complete(
-        _ value: consuming (any Sendable)?, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
-        parentPath: () -> ResponsePath?
+        _ value: consuming (any Sendable)?, plan: FieldPlan, of object: ResultObject, index: Int, boundary: ResultSlot?
     ) {
         completeValue(
-            consume value, type: plan.returnType, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath,
-            step: .into(plan))
+            consume value, type: plan.completionType, plan: plan, slot: .field(object, index), boundary: boundary,
+            parent: object, step: .field)
     }
 
     /// Completes one value at `slot` (spec 6.4.3). `boundary` is the nearest nullable position above,
-    /// which a null at a non-null position turns to null. The value's path is `parentPath()` then
-    /// `step`, made only where needed: an object keeps the two, an error makes the path. The value
-    /// is consumed: an object's becomes its source without a copy (a retain and a release each).
+    /// which a null at a non-null position turns to null. The value is `step` below `parent`'s
+    /// field: its path is made from the two only where needed (an error; an object keeps them).
+    /// The value is consumed: an object's becomes its source without a copy (a retain and a
+    /// release each).
     private func completeValue(
-        _ value: consuming (any Sendable)?, type: TypeReference, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
-        parentPath: () -> ResponsePath?, step: PathStep
+        _ value: consuming (any Sendable)?, type: CompletionType, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
+        parent: ResultObject, step: Step
     ) {
-        func path() -> ResponsePath { ResponsePath(parent: parentPath(), step: step) }
-        var type = type
-        var isNonNull = false
-        if case .nonNull(let inner) = type {
-            type = inner
-            isNonNull = true
+        func path() -> ResponsePath {
+            switch step {
+            case .field: ResponsePath(parent: parent.path, step: .into(plan))
+            case .item(let index):
+                ResponsePath(parent: ResponsePath(parent: parent.path, step: .into(plan)), step: .index(index))
+            case .nestedItem(let listPath, let index): ResponsePath(parent: listPath, step: .index(index))
+            }
         }
+        let isNonNull = type.isNonNull
         let childBoundary = isNonNull ? boundary : slot
         guard let value = consume value, !isGraphQLNull(value) else {
             if isNonNull {
@@ -456,8 +476,7 @@ final class Executor {
             }
             return
         }
-        switch type {
-        case .list(let itemType):
+        if let itemType = type.items {
             let items: any ListItems
             if let list = listItems(value) {
                 items = list
@@ -474,28 +493,31 @@ final class Executor {
             slot.write(.list(list))
             // Items of a built-in scalar type mostly have its usual Swift type: complete those directly.
             let itemScalar: BuiltInScalar? =
-                if case .scalar(let scalar) = plan.completion, case .named = itemType.nullable { scalar.builtIn } else { nil }
-            // Made when an item needs a path (an object item, an error), not for every list.
-            var listPath: ResponsePath?
+                if case .scalar(let scalar) = plan.completion, itemType.items == nil { scalar.builtIn } else { nil }
+            // A list inside a list makes its path, which its items need; a field's list does not.
+            let listPath: ResponsePath? = if case .field = step { nil } else { path() }
             items.forEachItem { index, item in
                 if let itemScalar, let item, let leaf = itemScalar.exactLeaf(item) {
                     list[index] = .leaf(leaf)
                     return
                 }
                 completeValue(
-                    item, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary,
-                    parentPath: {
-                        if listPath == nil { listPath = path() }
-                        return listPath
-                    }, step: .index(index))
+                    item, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary, parent: parent,
+                    step: listPath.map { .nestedItem($0, index) } ?? .item(index))
             }
-        case .named(let name):
+        } else if plan.completesObject {
+            // Most values of a named type are objects of the field's one object type.
+            completeObject(
+                consume value, typeName: nil, plan: plan, slot: slot, boundary: childBoundary, parent: parent, step: step)
+        } else {
             switch plan.completion {
             case .scalar(let scalar):
                 do {
                     slot.write(.leaf(try scalar.serialize(value)))
                 } catch {
-                    let message = (error as? ScalarCoercionError)?.message ?? "\(name) cannot represent value: \(inspect(value))"
+                    let message =
+                        (error as? ScalarCoercionError)?.message
+                        ?? "\(plan.returnType.namedType) cannot represent value: \(inspect(value))"
                     fieldError(GraphQLError(message), plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                 }
             case .enumeration(let enumeration):
@@ -518,11 +540,10 @@ final class Executor {
                         GraphQLError("Enum \"\(enumeration.typeName)\" cannot represent value: \(inspect(value))"),
                         plan: plan, slot: slot, boundary: boundary, path: path(), isNonNull: isNonNull)
                 }
-            case .object(let objectName):
-                completeObject(
-                    consume value, typeName: objectName, plan: plan, slot: slot, boundary: childBoundary, parentPath: parentPath(),
-                    step: step)
-            case .abstract:
+            case .object:
+                // Completed above, without copying the completion, and its type's name, out of the plan.
+                preconditionFailure("An object type's field completes through `completesObject`.")
+            case .abstract(let name):
                 let runtimeName = executable.typeResolver(for: name)?(value) ?? (value as? any GraphQLTypeNamed)?.graphQLTypeName
                 guard let runtimeName else {
                     fieldError(
@@ -545,27 +566,31 @@ final class Executor {
                     return
                 }
                 completeObject(
-                    consume value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, parentPath: parentPath(),
+                    consume value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, parent: parent,
                     step: step)
-            case .invalid:
+            case .invalid(let name):
                 fieldError(
                     GraphQLError("Cannot complete value of unexpected output type: \"\(name)\"."), plan: plan, slot: slot,
                     boundary: boundary, path: path(), isNonNull: isNonNull)
             }
-        case .nonNull:
-            completeValue(
-                consume value, type: type, plan: plan, slot: slot, boundary: boundary, parentPath: parentPath, step: step)
         }
     }
 
+    /// Makes the object of `typeName` (nil: the object type of the field's type) for the next level.
     private func completeObject(
-        _ value: consuming any Sendable, typeName: String, plan: FieldPlan, slot: ResultSlot, boundary: ResultSlot?,
-        parentPath: ResponsePath?, step: PathStep
+        _ value: consuming any Sendable, typeName: String?, plan: FieldPlan, slot: ResultSlot,
+        boundary: consuming ResultSlot?, parent: ResultObject, step: Step
     ) {
-        let object = ResultObject.make(
-            shape: subPlans(of: plan, for: typeName), source: consume value, parentPath: parentPath, step: step, boundary: boundary)
+        let place: ResultPlace =
+            switch step {
+            case .field: .field(Unmanaged.passUnretained(parent), Unmanaged.passUnretained(plan))
+            case .item(let index): .item(Unmanaged.passUnretained(parent), Unmanaged.passUnretained(plan), index: index)
+            case .nestedItem(let listPath, let index): .path(ResponsePath(parent: listPath, step: .index(index)))
+            }
+        let shape = (typeName == nil ? plan.objectSubPlans : nil) ?? subPlans(of: plan, for: typeName ?? plan.returnType.namedType)
+        let object = ResultObject.make(shape: shape, source: consume value, place: place, boundary: consume boundary)
         slot.write(.object(object))
-        nextLevel.append(object)
+        nextLevel.append(consume object)
     }
 
     /// Whether `value` is `GraphQLValue.null`, which completes as an absent value does. (Optionals
@@ -600,7 +625,7 @@ final class Executor {
         graphQLError.path = components
         errors.append(graphQLError)
         if isNonNull {
-            if let boundary { boundary.write(.null) } else { dataIsNull = true }
+            if let boundary { cutOff.append(boundary.exchange(.null)) } else { dataIsNull = true }
         } else {
             slot.write(.null)
         }

@@ -24,6 +24,9 @@ final class FieldPlan: Sendable {
     let unretainedLeafReader: Unmanaged<SourceLeafReading>?
     // Copied from `info` for the executor's per-value work.
     let returnType: TypeReference
+    let completionType: CompletionType
+    /// Whether the named type is an object type: its values complete with the one type's plans.
+    let completesObject: Bool
     let isTypename: Bool
     let isNonNull: Bool
     let directScalar: BuiltInScalar?
@@ -77,6 +80,8 @@ final class FieldPlan: Sendable {
         self.fieldNodes = fieldNodes
         self.info = info
         returnType = info.returnType
+        completionType = CompletionType(info.returnType)
+        completesObject = if case .object = info.completion { true } else { false }
         isTypename = info.isTypename
         isNonNull = info.isNonNull
         directScalar = info.directScalar
@@ -177,6 +182,12 @@ final class FieldPlan: Sendable {
             expected: 0, desired: UInt(bitPattern: retained), ordering: .acquiringAndReleasing)
         if !stored { Unmanaged<DecodedArguments>.fromOpaque(retained).release() }
         return decoded
+    }
+
+    /// The sub-plans of a field of an object type, once kept, without a count: this plan holds
+    /// them. Nothing to compare: there is only the one type.
+    var objectSubPlans: Unmanaged<FieldPlans>? {
+        UnsafeRawPointer(bitPattern: firstSubPlans.load(ordering: .acquiring)).map(Unmanaged<FieldPlans>.fromOpaque)
     }
 
     /// The sub-plans kept for `typeName`, without a count: this plan holds them.

@@ -8,13 +8,13 @@ public struct FieldCall: Sendable {
     public let source: any Sendable
     let plan: FieldPlan
     let shared: ExecutionShared
-    let pathNode: ResponsePath?
+    let object: ObjectInResponse?
 
     /// Coerced when the field's plan was made, or for this request when written with variables;
     /// the resolver runs only when they could be coerced.
     public var arguments: Arguments { (try? shared.arguments(of: plan).get()) ?? Arguments(GraphQLObject()) }
     public var context: any Sendable { shared.context }
-    public var info: ResolveInfo { ResolveInfo(plan: plan, shared: shared, pathNode: pathNode) }
+    public var info: ResolveInfo { ResolveInfo(plan: plan, shared: shared, object: object) }
 
     /// The source as `Source`: a metadata comparison when the type is exactly `Source` (the usual
     /// case), the general dynamic cast otherwise (a subclass, an existential).
@@ -24,22 +24,38 @@ public struct FieldCall: Sendable {
     }
 }
 
+/// What a resolver may know of the field it resolves: its definition, where the request selects
+/// it, and its path. The field's nodes and its path are read from the response being built, so
+/// only while the execution runs (the resolver's asynchronous work included); reading them from
+/// a task the resolver leaves running is a programming error, which a precondition stops.
 public struct ResolveInfo: Sendable {
     let plan: FieldPlan
     let shared: ExecutionShared
-    let pathNode: ResponsePath?
+    let object: ObjectInResponse?
 
     public var parentTypeName: String { plan.parentTypeName }
     public var fieldName: String { plan.fieldName }
     public var returnType: TypeReference { plan.returnType }
     /// The nodes of the field where it is executed (worked out on demand: see `ExecutionShared`).
-    public var fieldNodes: [FieldNode] { shared.fieldNodes(of: plan, under: pathNode) }
+    public var fieldNodes: [FieldNode] { shared.fieldNodes(of: plan, under: parentPath) }
     public var schema: GraphQLSchema { shared.schema }
     public var operation: OperationDefinitionNode { shared.operation }
     public var variables: GraphQLObject { shared.variables }
 
     /// The response path of the field: `["me", "friends", 2, "name"]`.
-    public var path: [PathComponent] { (pathNode?.components ?? []) + [.key(plan.responseKey)] }
+    public var path: [PathComponent] { (parentPath?.components ?? []) + [.key(plan.responseKey)] }
+
+    private var parentPath: ResponsePath? {
+        guard let object else { return nil }
+        precondition(shared.isExecuting, "A field's nodes and path are read while its execution runs.")
+        return object.object.path
+    }
+}
+
+/// The object a field is resolved on, which resolvers may hand to tasks of their own: only its
+/// path is read from it (see `ResolveInfo`), and that only reads the response.
+struct ObjectInResponse: @unchecked Sendable {
+    let object: ResultObject
 }
 
 /// What every field of one execution shares, held once.
@@ -56,8 +72,11 @@ final class ExecutionShared: Sendable {
     /// What resolvers worked out from a field's arguments and the request alone, once per plan
     /// (`ObjectBinder.field(_:arguments:prepare:resolve:)`), a failure included.
     private let prepared = Mutex(PreparedValues())
+    private let executionEnded = Atomic(false)
 
     var schema: GraphQLSchema { executable.schema }
+    /// Whether the response is still being built (see `ResolveInfo`).
+    var isExecuting: Bool { !executionEnded.load(ordering: .acquiring) }
     var variables: GraphQLObject { collector.variables }
     var introspectionSources: IntrospectionSources { executable.introspectionSources.get(executable.schema) }
 
@@ -67,6 +86,8 @@ final class ExecutionShared: Sendable {
         self.collector = collector
         self.context = context
     }
+
+    func endExecution() { executionEnded.store(true, ordering: .releasing) }
 
     func arguments(of plan: FieldPlan) -> Result<Arguments, GraphQLError> {
         if let constant = plan.constantArguments { return constant }

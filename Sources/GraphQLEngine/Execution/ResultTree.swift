@@ -19,12 +19,9 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
         /// retain and a release for each object, on counts every event loop's requests share.
         let shape: Unmanaged<FieldPlans>
         let count: Int
-        /// The path up to the object's parent and the step from there (nil for the root). The
-        /// object's own path node is made only when something asks for it (a child, an error, a
-        /// resolver): most objects are leaves of the response, and never need one.
-        let parentPath: ResponsePath?
-        let step: PathStep?
-        var path: ResponsePath?
+        /// Where the object is in the response, from which its path is made when something asks
+        /// for it (an error, a resolver reading its path): most objects never need one.
+        let place: ResultPlace
         /// The value the fields are resolved on.
         var source: (any Sendable)?
         /// The nearest nullable position above, which a null at a non-null field turns to null.
@@ -34,17 +31,17 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
 
     /// An object of `shape`, which the caller keeps alive as long as the object (see `shape`).
     static func make(
-        shape: Unmanaged<FieldPlans>, source: consuming any Sendable, parentPath: ResponsePath?, step: PathStep?,
-        boundary: ResultSlot?
+        shape: Unmanaged<FieldPlans>, source: consuming any Sendable, place: ResultPlace,
+        boundary: consuming ResultSlot?
     ) -> ResultObject {
         let count = shape._withUnsafeGuaranteedRef { $0.table.plans.count }
-        // Moved into the header: the closure can take it out of an optional, not consume it.
+        // Moved into the header: the closure can take them out of optionals, not consume them.
         var source: (any Sendable)? = consume source
+        var boundary = consume boundary
         let object = unsafeDowncast(
             create(minimumCapacity: count) { _ in
                 Header(
-                    shape: shape, count: count, parentPath: parentPath, step: step, path: nil, source: source.take(),
-                    boundary: boundary)
+                    shape: shape, count: count, place: place, source: source.take(), boundary: boundary.take())
             }, to: ResultObject.self)
         object.withUnsafeMutablePointerToElements { $0.initialize(repeating: .null, count: count) }
         return object
@@ -60,17 +57,23 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     var table: FieldPlanTable {
         withUnsafeMutablePointerToHeader { $0.pointee.shape._withUnsafeGuaranteedRef(\.table) }
     }
-    var isRoot: Bool { withUnsafeMutablePointerToHeader { $0.pointee.step == nil } }
+    var isRoot: Bool { withUnsafeMutablePointerToHeader { if case .root = $0.pointee.place { true } else { false } } }
 
-    /// The object's path (nil for the root), made the first time it is asked for. Only the
-    /// executor asks, on its own task, so the header needs no lock.
+    /// The object's path (nil for the root), made each time it is asked for: errors and
+    /// resolvers that read their path are rare. Only read from the tree, so resolvers running
+    /// side by side may ask for it.
     var path: ResponsePath? {
         withUnsafeMutablePointerToHeader { header in
-            if let path = header.pointee.path { return path }
-            guard let step = header.pointee.step else { return nil }
-            let path = ResponsePath(parent: header.pointee.parentPath, step: step)
-            header.pointee.path = path
-            return path
+            switch header.pointee.place {
+            case .root: nil
+            case .field(let parent, let plan):
+                ResponsePath(parent: parent._withUnsafeGuaranteedRef(\.path), step: .field(plan))
+            case .item(let parent, let plan, let index):
+                ResponsePath(
+                    parent: ResponsePath(parent: parent._withUnsafeGuaranteedRef(\.path), step: .field(plan)),
+                    step: .index(index))
+            case .path(let path): path
+            }
         }
     }
     var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
@@ -113,6 +116,34 @@ enum ResultSlot {
         case .item(let list, let index): list[index] = value
         }
     }
+
+    /// Writes `value`, returning what was there.
+    func exchange(_ value: ResultValue) -> ResultValue {
+        switch self {
+        case .field(let object, let index):
+            defer { object[index] = value }
+            return object[index]
+        case .item(let list, let index):
+            defer { list[index] = value }
+            return list[index]
+        }
+    }
+}
+
+/// Where an object is in the response: enough to make its path, without making it.
+///
+/// The parent is not counted: counted, it would make a cycle with the parent's reference to the
+/// object. It lives as long as the object needs it because the result tree holds it until the
+/// execution ends (the executor keeps what a null at a non-null field cuts off the tree), and a
+/// path is asked for only while the execution runs (`ResolveInfo` checks it).
+enum ResultPlace {
+    case root
+    /// The value of the parent's field.
+    case field(Unmanaged<ResultObject>, Unmanaged<FieldPlan>)
+    /// An item of the list that is the value of the parent's field.
+    case item(Unmanaged<ResultObject>, Unmanaged<FieldPlan>, index: Int)
+    /// The path itself, made with the object: an item of a list inside a list.
+    case path(ResponsePath)
 }
 
 /// One step of a response path: into a field, or into a list's item.

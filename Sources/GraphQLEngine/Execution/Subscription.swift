@@ -59,7 +59,7 @@ public func subscribe(
         collector: FieldCollector(schema: schema.schema, document: request.document, variables: variables),
         context: request.context)
     if case .failure(let error) = shared.arguments(of: plan) { return .failure(ExecutionFailure(errors: [error])) }
-    let call = FieldCall(source: request.rootValue, plan: plan, shared: shared, pathNode: nil)
+    let call = FieldCall(source: request.rootValue, plan: plan, shared: shared, object: nil)
     let source: SubscriptionSource
     do {
         var resolution = try resolver(call)
