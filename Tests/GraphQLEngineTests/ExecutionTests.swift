@@ -176,7 +176,7 @@ struct ExecutionTests {
                 type Query { grid: [[Cell!]] row: [Cell!]! }
                 """)
         var resolvers = Resolvers()
-        func cells(_ names: String...) -> [Cell] { names.map(Cell.init) }
+        @Sendable func cells(_ names: String...) -> [Cell] { names.map(Cell.init) }
         resolvers.field("Query", "grid") { _ in .value([cells("a", "b"), cells("c")]) }
         resolvers.field("Query", "row") { _ in .value(cells("d", "e")) }
         resolvers.field("Cell", "name") { call in .value(call.source(as: Cell.self)?.name) }

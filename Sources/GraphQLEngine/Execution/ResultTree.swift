@@ -14,7 +14,7 @@ enum ResultValue {
 final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
     struct Header {
         /// The plans the object was built from: its keys, and their JSON. Not counted, nor is the
-        /// plan of `step`: the root's plans hold every plan below them (a field's plan keeps the
+        /// plan in `place`: the root's plans hold every plan below them (a field's plan keeps the
         /// sub-plans it completed with), and the result holds the root's. Counted, they cost a
         /// retain and a release for each object, on counts every event loop's requests share.
         let shape: Unmanaged<FieldPlans>
