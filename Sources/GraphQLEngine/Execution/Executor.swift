@@ -322,7 +322,8 @@ final class Executor {
         if let builtIn = plan.directScalar, let value, let leaf = builtIn.exactLeaf(value) {
             object[index] = .leaf(leaf)
         } else {
-            complete(value, plan: plan, of: object, index: index, boundary: boundary)
+            // Moved: passed as it is, the value was copied for completion and the original released.
+            complete(consume value, plan: plan, of: object, index: index, boundary: boundary)
         }
     }
 
@@ -376,9 +377,9 @@ final class Executor {
 
             var stillWaiting: [Waiting] = []
             var progressed = !thunks.isEmpty
-            func complete(_ index: Int, with value: (any Sendable)?) {
+            func complete(_ index: Int, with value: consuming (any Sendable)?) {
                 self.complete(
-                    value, plan: waiting[index].plan, of: waiting[index].object, index: waiting[index].index,
+                    consume value, plan: waiting[index].plan, of: waiting[index].object, index: waiting[index].index,
                     boundary: waiting[index].boundary)
             }
             func fail(_ index: Int, with error: any Error) {
@@ -502,7 +503,7 @@ final class Executor {
                     return
                 }
                 completeValue(
-                    item, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary, parent: parent,
+                    consume item, type: itemType, plan: plan, slot: .item(list, index), boundary: childBoundary, parent: parent,
                     step: listPath.map { .nestedItem($0, index) } ?? .item(index))
             }
         } else if plan.completesObject {

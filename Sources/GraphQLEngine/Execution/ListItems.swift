@@ -2,7 +2,8 @@
 /// converts it to `[(any Sendable)?]` (a dynamic cast of every item) nor copies it.
 protocol ListItems {
     var itemCount: Int { get }
-    func forEachItem(_ body: (Int, (any Sendable)?) -> Void)
+    /// Each item is handed over, so that completing it moves it rather than copying it.
+    func forEachItem(_ body: (Int, consuming (any Sendable)?) -> Void)
 }
 
 /// `value` as a list. Arrays of the built-in scalars' usual Swift types are found by a metadata
@@ -19,7 +20,7 @@ func listItems(_ value: any Sendable) -> (any ListItems)? {
 extension Array: ListItems {
     var itemCount: Int { count }
 
-    func forEachItem(_ body: (Int, (any Sendable)?) -> Void) {
+    func forEachItem(_ body: (Int, consuming (any Sendable)?) -> Void) {
         if _isOptional(Element.self) {
             // An array of optionals: each item's nil must reach completion as nil, not as a boxed
             // `Optional.none`. One check per list; only such lists pay a cast per item.
