@@ -459,9 +459,8 @@ final class Executor {
     ) {
         func path() -> ResponsePath {
             switch step {
-            case .field: ResponsePath(parent: parent.path, step: .into(plan))
-            case .item(let index):
-                ResponsePath(parent: ResponsePath(parent: parent.path, step: .into(plan)), step: .index(index))
+            case .field: ResponsePath(field: .passUnretained(plan), of: parent)
+            case .item(let index): ResponsePath(field: .passUnretained(plan), of: parent, item: index)
             case .nestedItem(let listPath, let index): ResponsePath(parent: listPath, step: .index(index))
             }
         }
@@ -508,8 +507,9 @@ final class Executor {
             }
         } else if plan.completesObject {
             // Most values of a named type are objects of the field's one object type.
+            let shape = plan.objectSubPlans ?? subPlans(of: plan, for: plan.returnType.namedType)
             completeObject(
-                consume value, typeName: nil, plan: plan, slot: slot, boundary: childBoundary, parent: parent, step: step)
+                consume value, shape: shape, plan: plan, slot: slot, boundary: childBoundary, parent: parent, step: step)
         } else {
             switch plan.completion {
             case .scalar(let scalar):
@@ -567,8 +567,8 @@ final class Executor {
                     return
                 }
                 completeObject(
-                    consume value, typeName: runtimeName, plan: plan, slot: slot, boundary: childBoundary, parent: parent,
-                    step: step)
+                    consume value, shape: subPlans(of: plan, for: runtimeName), plan: plan, slot: slot,
+                    boundary: childBoundary, parent: parent, step: step)
             case .invalid(let name):
                 fieldError(
                     GraphQLError("Cannot complete value of unexpected output type: \"\(name)\"."), plan: plan, slot: slot,
@@ -577,9 +577,9 @@ final class Executor {
         }
     }
 
-    /// Makes the object of `typeName` (nil: the object type of the field's type) for the next level.
+    /// Makes an object of `shape` for the next level.
     private func completeObject(
-        _ value: consuming any Sendable, typeName: String?, plan: FieldPlan, slot: ResultSlot,
+        _ value: consuming any Sendable, shape: Unmanaged<FieldPlans>, plan: FieldPlan, slot: ResultSlot,
         boundary: consuming ResultSlot?, parent: ResultObject, step: Step
     ) {
         let place: ResultPlace =
@@ -588,7 +588,6 @@ final class Executor {
             case .item(let index): .item(Unmanaged.passUnretained(parent), Unmanaged.passUnretained(plan), index: index)
             case .nestedItem(let listPath, let index): .path(ResponsePath(parent: listPath, step: .index(index)))
             }
-        let shape = (typeName == nil ? plan.objectSubPlans : nil) ?? subPlans(of: plan, for: typeName ?? plan.returnType.namedType)
         let object = ResultObject.make(shape: shape, source: consume value, place: place, boundary: consume boundary)
         slot.write(.object(object))
         nextLevel.append(consume object)

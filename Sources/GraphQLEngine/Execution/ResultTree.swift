@@ -66,12 +66,9 @@ final class ResultObject: ManagedBuffer<ResultObject.Header, ResultValue> {
         withUnsafeMutablePointerToHeader { header in
             switch header.pointee.place {
             case .root: nil
-            case .field(let parent, let plan):
-                ResponsePath(parent: parent._withUnsafeGuaranteedRef(\.path), step: .field(plan))
+            case .field(let parent, let plan): parent._withUnsafeGuaranteedRef { ResponsePath(field: plan, of: $0) }
             case .item(let parent, let plan, let index):
-                ResponsePath(
-                    parent: ResponsePath(parent: parent._withUnsafeGuaranteedRef(\.path), step: .field(plan)),
-                    step: .index(index))
+                parent._withUnsafeGuaranteedRef { ResponsePath(field: plan, of: $0, item: index) }
             case .path(let path): path
             }
         }
@@ -171,6 +168,15 @@ final class ResponsePath: Sendable {
         case .index(let index):
             plan = nil
             self.index = index
+        }
+    }
+
+    /// The path of `plan`'s field of `parent`, or of the item at `index` of the field's list.
+    convenience init(field plan: Unmanaged<FieldPlan>, of parent: ResultObject, item index: Int? = nil) {
+        if let index {
+            self.init(parent: ResponsePath(parent: parent.path, step: .field(plan)), step: .index(index))
+        } else {
+            self.init(parent: parent.path, step: .field(plan))
         }
     }
 
